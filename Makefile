@@ -1,0 +1,25 @@
+# Two jobs, each of which sets everything up first:
+#   make serve   builds the edition and serves it on localhost
+#   make test    runs the whole test suite
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup serve test bench
+
+$(BIN)/pasyans: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+setup: $(BIN)/pasyans
+
+serve: setup
+	$(BIN)/pasyans normalize --summary
+
+test: setup
+	$(BIN)/python -m pytest
+
+bench: setup
+	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done

@@ -1,0 +1,1 @@
+"""engine: the games as executable rules (placeholder, see issue 4)."""

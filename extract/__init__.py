@@ -1,0 +1,1 @@
+"""extract: structure, clauses, glossary, translation, TEI (placeholder, see issue 3)."""

@@ -1,0 +1,1 @@
+"""normalize: OCR repair and spelling layers (placeholder, see issue 2)."""

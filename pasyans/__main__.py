@@ -1,0 +1,3 @@
+from pasyans.cli import main
+
+raise SystemExit(main())
