@@ -1,0 +1,101 @@
+"""The three layers of each witness line, from the normaliser.
+
+`normalize.normalize_witness(id)` gives lines with raw, diplomatic (1912
+spelling, OCR repaired) and modern layers and their aligned pieces. Until
+the normaliser provides it, every layer is the raw line (one piece, no
+steps), so that extraction runs and clause ids can be fixed before the
+normaliser lands: the ids never depend on the layers (segmentation gives
+the same clauses on raw and diplomatic text; a test checks this).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+import corpus
+
+LAYERS = ("raw", "diplomatic", "modern")
+
+
+@dataclass(frozen=True)
+class Piece:
+    raw: str
+    diplomatic: str
+    modern: str
+    steps: tuple = ()
+
+
+@dataclass(frozen=True)
+class Layered:
+    """One witness line in its three layers, with offset maps between them."""
+
+    witness: str
+    number: int
+    pieces: tuple[Piece, ...]
+    _starts: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def text(self, layer: str) -> str:
+        return "".join(getattr(piece, layer) for piece in self.pieces)
+
+    def _boundaries(self, layer: str) -> list[int]:
+        if layer not in self._starts:
+            offsets, at = [0], 0
+            for piece in self.pieces:
+                at += len(getattr(piece, layer))
+                offsets.append(at)
+            self._starts[layer] = offsets
+        return self._starts[layer]
+
+    def convert(self, offset: int, source: str, target: str, end: bool = False) -> int:
+        """An offset in one layer as an offset in another.
+
+        Inside an unchanged piece the offset moves one to one; inside a
+        changed piece it snaps to the piece's start (or its end for the end
+        of a span), so a span never cuts a corrected word in two.
+        """
+        here, there = self._boundaries(source), self._boundaries(target)
+        for index, piece in enumerate(self.pieces):
+            start, stop = here[index], here[index + 1]
+            if start <= offset <= stop and (offset < stop or index == len(self.pieces) - 1 or end):
+                source_text, target_text = getattr(piece, source), getattr(piece, target)
+                if source_text == target_text:
+                    return there[index] + (offset - start)
+                if offset == start and not end:
+                    return there[index]
+                return there[index + 1] if (end or offset == stop) else there[index]
+        return there[-1]
+
+
+def _from_normalizer(witness_id: str) -> list[Layered] | None:
+    try:
+        import normalize
+    except ImportError:
+        return None
+    normalize_witness = getattr(normalize, "normalize_witness", None)
+    if normalize_witness is None:
+        return None
+    result = []
+    for number, line in enumerate(normalize_witness(witness_id), 1):
+        pieces = tuple(Piece(p.raw, p.diplomatic, p.modern, tuple(p.steps)) for p in line.pieces())
+        result.append(Layered(witness_id, number, pieces))
+    return result
+
+
+@cache
+def witness_lines(witness_id: str) -> tuple[Layered, ...]:
+    """Every line of a witness (line N is index N-1) in its three layers."""
+    lines = _from_normalizer(witness_id)
+    if lines is None:
+        lines = [Layered(witness_id, number, (Piece(text, text, text),))
+                 for number, text in enumerate(corpus.witness(witness_id).lines, 1)]
+    return tuple(lines)
+
+
+def normalizer_available() -> bool:
+    """Whether the layers come from the normaliser (else all three are raw)."""
+    try:
+        import normalize
+    except ImportError:
+        return False
+    return hasattr(normalize, "normalize_witness")
