@@ -1,0 +1,144 @@
+"""Whole lines: the word rules of `ocr` and `modern` placed at their columns.
+
+A line is cut into words (runs of letters); most words need nothing, and the
+word rules are cached, so a line costs little more than one regex scan. What
+needs more than one word is done here: the errata (book-specific spans),
+letters spaced apart and hyphens inside words (joined, then repaired as one
+word), and the context a word rule needs (is the word inside a sentence, is
+it followed by a full stop).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from normalize import errata, modern, ocr
+from normalize.draft import Edit
+
+WORD = regex.compile(r"\p{L}+")
+SENTENCE_INSIDE = ",;:"
+MAX_JOIN = 4  # at most this many pieces are joined into one word
+
+
+def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> list[Edit]:
+    edits = errata.edits_for(raw, witness, number, "diplomatic")
+    taken = [(e.start, e.end) for e in edits]
+    words = [(m.start(), m.end()) for m in WORD.finditer(raw)]
+    joined = _joins(raw, words, orthography, taken)
+    for span, join_edits in joined:
+        edits.extend(join_edits)
+        taken.append(span)
+    for start, end in words:
+        if _overlaps(start, end, taken):
+            continue
+        word = raw[start:end]
+        before_dot = raw[end : end + 1] == "."
+        mid = word[0] == ocr.CAPITAL_EF and _mid_sentence(raw, start)
+        for e in ocr.word_edits(word, orthography, mid, before_dot):
+            edits.append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
+    edits.sort(key=lambda e: (e.start, e.end))
+    return edits
+
+
+def modern_edits_of_line(diplomatic: str, witness: str, number: int, orthography: str) -> list[Edit]:
+    edits = errata.edits_for(diplomatic, witness, number, "modern")
+    if orthography != "pre-reform":
+        return edits
+    taken = [(e.start, e.end) for e in edits]
+    for match in WORD.finditer(diplomatic):
+        start, end = match.span()
+        found = modern.modern_edits(match.group())
+        if found and not _overlaps(start, end, taken):
+            for e in found:
+                edits.append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
+    edits.sort(key=lambda e: (e.start, e.end))
+    return edits
+
+
+def _overlaps(start: int, end: int, spans) -> bool:
+    return any(start < b and end > a for a, b in spans)
+
+
+def _mid_sentence(raw: str, start: int) -> bool:
+    """Is the word at `start` inside a sentence (after a lower-case word or a comma)?"""
+    index = start - 1
+    while index >= 0 and raw[index] == " ":
+        index -= 1
+    return index >= 0 and (raw[index].islower() or raw[index] in SENTENCE_INSIDE)
+
+
+def _is_piece_word(word: str, orthography: str) -> bool:
+    fixed = ocr.glyphs_only(word, orthography)
+    return ocr.is_word(fixed.lower(), orthography) or (
+        orthography == "pre-reform" and ocr.is_word(fixed.lower() + "ъ", orthography))
+
+
+def _joins(raw: str, words, orthography: str, taken):
+    """Spaced-apart letters and inner hyphens, joined: [(raw span, edits)]."""
+    result = []
+    used = set()
+    for index, (start, end) in enumerate(words):
+        if index in used or _overlaps(start, end, taken):
+            continue
+        word = raw[start:end]
+        # letters spaced apart: a lone letter that cannot stand alone
+        if len(word) == 1 and word.islower() and not _is_piece_word(word, orthography) and raw[end : end + 1] != ".":
+            found = _join_spaced(raw, words, index, orthography)
+            if found:
+                first, last, edits = found
+                used.update(range(first, last + 1))
+                result.append(((words[first][0], words[last][1]), edits))
+                continue
+    for match in _hyphenated(raw):
+        a, b = match.span()
+        if _overlaps(a, b, taken) or any(_overlaps(a, b, [span]) for span, _ in result):
+            continue
+        left, right = match.group(1), match.group(2)
+        if _is_piece_word(left, orthography) and _is_piece_word(right, orthography):
+            continue
+        edits = _joined_edits(raw, [match.span(1), match.span(2)], orthography, "hyphen")
+        if edits is not None:
+            result.append(((a, b), edits))
+    return result
+
+
+def _hyphenated(raw: str):
+    return regex.finditer(r"(?<![\p{L}-])(\p{L}+)-(\p{L}+)(?![\p{L}-])", raw)
+
+
+def _join_spaced(raw: str, words, index: int, orthography: str):
+    """Try windows of neighbouring pieces (single spaces between) around words[index]."""
+    windows = []
+    for first in range(max(0, index - MAX_JOIN + 1), index + 1):
+        for last in range(index, min(len(words), first + MAX_JOIN)):
+            if first == last:
+                continue
+            spans = words[first : last + 1]
+            if all(raw[a[1] : b[0]] == " " for a, b in zip(spans, spans[1:])):
+                windows.append((last - first, first, last))
+    for _, first, last in sorted(windows, key=lambda w: (-w[0], w[1])):
+        edits = _joined_edits(raw, words[first : last + 1], orthography, "spacing")
+        if edits is not None:
+            return first, last, edits
+    return None
+
+
+def _joined_edits(raw: str, spans, orthography: str, how: str):
+    """Edits that join the pieces at `spans` into one word, or None if it is no word."""
+    positions = [p for a, b in spans for p in range(a, b)]
+    word = "".join(raw[p] for p in positions)
+    fixed = ocr.repaired(word, orthography)
+    if not ocr.is_word(fixed.lower(), orthography):
+        return None
+    origin = ocr.SPACING if how == "spacing" else ocr.HYPHEN
+    gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:])]
+    edits = []
+    for e in ocr.word_edits(word, orthography):
+        start = positions[e.start] if e.start < len(positions) else spans[-1][1]
+        end = positions[e.end - 1] + 1 if e.end > e.start else start
+        if e.end > e.start and end - start != e.end - e.start:  # the edit spans a gap: it takes the gap
+            gaps = [g for g in gaps if not (start <= g[0] and g[1] <= end)]
+        edits.append(Edit(start, end, raw[start:end], e.after, e.origin))
+    for a, b in gaps:
+        edits.append(Edit(a, b, raw[a:b], "", origin))
+    return edits

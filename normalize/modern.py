@@ -1,0 +1,198 @@
+"""The modern layer: pre-reform spelling respelled by the rules of 1918.
+
+Works word by word on the diplomatic text and never changes a word, its
+punctuation or its case; only the letters the reform changed:
+
+- ѣ -> е, і -> и, ѳ -> ф, ѵ -> и (в after a vowel: Еѵангеліе -> Евангелие);
+- the hard sign at the end of a word (also before a hyphen: изъ-за -> из-за);
+  inside a word it stays (подъѣздъ -> подъезд);
+- -аго/-яго -> -ого/-его in adjectives, participles and pronouns (the
+  dictionary decides between -ого and -его: лежащаго -> лежащего, большаго ->
+  большого);
+- -ыя/-ія -> -ые/-ие in plural adjectives, participles and pronouns, never in
+  nouns (такія -> такие, but серія, линія stay -ия);
+- ея -> ее, онѣ/однѣ... -> они/одни...;
+- з -> с at the end of the prefixes без-, воз-, из-, раз-, ... before a
+  voiceless consonant, when the result is a word (разсматривать ->
+  рассматривать; низкій, изъ stay).
+
+`modern_edits(word)` returns the edits (spans of the word) and is cached,
+because the same few thousand words come back on every page.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+
+from normalize import morph, tables
+from normalize.draft import Draft, Origin, splice
+
+YAT, CAPITAL_YAT = "\N{CYRILLIC SMALL LETTER YAT}", "\N{CYRILLIC CAPITAL LETTER YAT}"
+DECIMAL_I = "\N{CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I}"
+CAPITAL_DECIMAL_I = "\N{CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I}"
+FITA, CAPITAL_FITA = "\N{CYRILLIC SMALL LETTER FITA}", "\N{CYRILLIC CAPITAL LETTER FITA}"
+IZHITSA, CAPITAL_IZHITSA = "\N{CYRILLIC SMALL LETTER IZHITSA}", "\N{CYRILLIC CAPITAL LETTER IZHITSA}"
+HARD_SIGN, CAPITAL_HARD_SIGN = "ъ", "Ъ"
+VOWELS = "аеёиоуыэюяѣіѵ"
+
+# The letters the reform removed; a word without any of them, without a
+# final ъ and without the endings and prefixes above, is already modern.
+PRE_REFORM_LETTERS = YAT + CAPITAL_YAT + DECIMAL_I + CAPITAL_DECIMAL_I + FITA + CAPITAL_FITA + IZHITSA + CAPITAL_IZHITSA
+
+# One origin per rule: the rule id is what the apparatus and the replay check cite.
+RULES = {
+    "yat": Origin("yat", "yat", "The yat is written е since 1918."),
+    "i-decimal": Origin("i-decimal", "i-decimal", "The decimal i is written и since 1918."),
+    "fita": Origin("fita", "fita", "The fita is written ф since 1918."),
+    "izhitsa.vowel": Origin("izhitsa", "izhitsa.vowel", "The izhitsa after a vowel sounded в and is written в."),
+    "izhitsa": Origin("izhitsa", "izhitsa", "The izhitsa is written и since 1918."),
+    "hard-sign.final": Origin("hard-sign", "hard-sign.final", "The hard sign at the end of a word was dropped in 1918."),
+    "adj-ago.ogo": Origin("adj-ago", "adj-ago.ogo", "The adjectival genitive -аго is written -ого since 1918."),
+    "adj-ago.ego": Origin("adj-ago", "adj-ago.ego", "The adjectival genitive -аго/-яго is written -его after a soft or hushing consonant."),
+    "adj-yya": Origin("adj-yya", "adj-yya", "The plural adjectival ending -ыя/-ія is written -ые/-ие since 1918 (nouns keep -ия)."),
+    "prefix-z": Origin("prefix-z", "prefix-z", "A prefix ending in з ends in с before a voiceless consonant since 1918."),
+}
+
+
+def _pronoun_rules() -> dict[str, tuple[str, Origin]]:
+    rules = {}
+    for old, new, kind, reason in tables.modern()["pronouns"]:
+        rules[old] = (new, Origin(kind, f"{kind}.{old}", reason))
+    return rules
+
+
+PRONOUNS = _pronoun_rules()
+PREFIXES = sorted(tables.modern()["prefixes"], key=len, reverse=True)
+VOICELESS = tables.modern()["voiceless"]
+PREFIX_DROP = [(old, new, Origin("prefix-z", f"prefix-z.{old}", reason)) for old, new, reason in tables.modern()["prefix_drop"]]
+for _, _, _origin in PREFIX_DROP:
+    RULES[_origin.rule] = _origin
+for _, _origin in PRONOUNS.values():
+    RULES[_origin.rule] = _origin
+
+_SIMPLE = str.maketrans({YAT: "е", DECIMAL_I: "и", FITA: "ф", IZHITSA: "и"})
+
+
+def simple(lower: str) -> str:
+    """The letter-for-letter modern form of a lower-case word (no morphology)."""
+    text = lower.translate(_SIMPLE)
+    return text[:-1] if text.endswith(HARD_SIGN) and len(text) > 1 else text
+
+
+def _cased(model: str, text: str) -> str:
+    """`text` in the case of `model` (letter by letter; the last case repeats)."""
+    out = []
+    for index, ch in enumerate(text):
+        ref = model[min(index, len(model) - 1)] if model else ch
+        out.append(ch.upper() if ref.isupper() else ch)
+    return "".join(out)
+
+
+def _minimal(old: str, new: str) -> tuple[int, int, str]:
+    """The smallest span of `old` to replace to get `new`: (start, end, text)."""
+    prefix = 0
+    while prefix < min(len(old), len(new)) and old[prefix] == new[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(old), len(new)) - prefix and old[-1 - suffix] == new[-1 - suffix]:
+        suffix += 1
+    return prefix, len(old) - suffix, new[prefix : len(new) - suffix]
+
+
+def _needs_work(word: str) -> bool:
+    lower = word.lower()
+    return bool(
+        set(lower) & set(PRE_REFORM_LETTERS.lower())
+        or lower.endswith(HARD_SIGN)
+        or lower in PRONOUNS
+        or lower.endswith(("аго", "яго", "ыя", "ія", "ия", "ыяся", "іяся", "ияся"))
+        or any(lower.startswith(p) for p in PREFIXES)
+    )
+
+
+@lru_cache(maxsize=100_000)
+def modern_edits(word: str) -> tuple:
+    """The edits that respell one word (letters only), as word spans."""
+    if not _needs_work(word):
+        return ()
+    lower = word.lower()
+    draft = Draft(word)
+    pronoun = PRONOUNS.get(lower)
+    if pronoun:
+        new, origin = pronoun
+        start, end, text = _minimal(lower, new)
+        draft.replace(start, end, _cased(word[start:end] or word[-1:], text), origin)
+        return tuple(draft.edits())
+    _endings(word, lower, draft)
+    _prefix(word, draft)
+    _letters(word, draft)
+    return tuple(draft.edits())
+
+
+def _endings(word: str, lower: str, draft: Draft) -> None:
+    reflexive = lower.endswith("ся") and len(lower) > 5
+    core = lower[:-2] if reflexive else lower
+    if core.endswith(("аго", "яго")) and len(core) >= 5:
+        stem = simple(core[:-3])
+        tail = lower[len(core):]
+        options = [(ending, stem + ending + tail) for ending in ("ого", "его")]
+        fits = [(ending, w) for ending, w in options if morph.is_adjectival_genitive(w)]
+        if len(fits) == 2:  # больший/большой: a stressed ending keeps о
+            fits = [f for f in fits if (f[0] == "ого") == morph.lemma_ends_stressed(f[1])]
+        if fits:
+            ending = fits[0][0]
+            at = len(core) - 3
+            rule = "adj-ago.ogo" if ending == "ого" else "adj-ago.ego"
+            draft.replace(at, at + 1, _cased(word[at], ending[0]), RULES[rule])
+    elif core.endswith(("ыя", "ія", "ия")) and len(core) >= 4:
+        candidate = simple(core[:-1]) + "е" + lower[len(core):]
+        if morph.is_adjectival_plural(candidate):
+            at = len(core) - 1
+            draft.replace(at, at + 1, _cased(word[at], "е"), RULES["adj-yya"])
+
+
+def _prefix(word: str, draft: Draft) -> None:
+    lower = word.lower()
+    for old, new, origin in PREFIX_DROP:
+        if lower.startswith(old):
+            start, end, text = _minimal(old, new)
+            draft.replace(start, end, text, origin)
+            return
+    for prefix in PREFIXES:
+        if lower.startswith(prefix) and len(lower) > len(prefix) + 2 and lower[len(prefix)] in VOICELESS:
+            whole = splice(word, draft.edits()).lower()
+            at = len(prefix) - 1
+            with_s = whole[:at] + "с" + whole[at + 1 :]
+            if morph.is_known(simple(with_s)) and not morph.is_known(simple(whole)):
+                draft.replace(at, at + 1, _cased(word[at], "с"), RULES["prefix-z"])
+            return
+
+
+def _letters(word: str, draft: Draft) -> None:
+    """Letter-for-letter rules on the characters no other rule has touched."""
+    text = draft.text
+    for index in range(len(text) - 1, -1, -1):
+        ch = text[index]
+        low = ch.lower()
+        if low == YAT:
+            draft.replace(index, index + 1, _cased(ch, "е"), RULES["yat"])
+        elif low == DECIMAL_I:
+            draft.replace(index, index + 1, _cased(ch, "и"), RULES["i-decimal"])
+        elif low == FITA:
+            draft.replace(index, index + 1, _cased(ch, "ф"), RULES["fita"])
+        elif low == IZHITSA:
+            after_vowel = index > 0 and text[index - 1].lower() in VOWELS
+            rule = "izhitsa.vowel" if after_vowel else "izhitsa"
+            draft.replace(index, index + 1, _cased(ch, "в" if after_vowel else "и"), RULES[rule])
+        elif low == HARD_SIGN and index == len(text) - 1 and index > 0:
+            draft.replace(index, index + 1, "", RULES["hard-sign.final"])
+
+
+def modern_word(word: str) -> str:
+    """The modern spelling of one word: `modern_word("каждаго") == "каждого"`."""
+    return splice(word, modern_edits(word))
+
+
+WORD = regex.compile(r"\p{L}+")

@@ -1,0 +1,76 @@
+"""The dictionary: which words exist today, and what part of speech they are.
+
+pymorphy3 is loaded once, lazily (it takes a fraction of a second and some
+memory), and every answer is cached per word: a book has a few thousand
+distinct words, so the cache makes the dictionary almost free after the
+first pages.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+_ANALYZER = None
+
+# Parts of speech that take adjective endings (-ые/-ие, -ого/-его).
+ADJECTIVAL = frozenset({"ADJF", "PRTF"})
+# Tags of proper names: a capital letter there is not an OCR slip.
+PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+
+
+def analyzer():
+    global _ANALYZER
+    if _ANALYZER is None:
+        import pymorphy3  # heavy: imported only when a word needs checking
+
+        _ANALYZER = pymorphy3.MorphAnalyzer()
+    return _ANALYZER
+
+
+@lru_cache(maxsize=200_000)
+def is_known(word: str) -> bool:
+    """Is this (lower-case, modern) word in the dictionary?
+
+    Single letters are left to the caller: the dictionary lists almost every
+    letter as an abbreviation.
+    """
+    if len(word) < 2:
+        return False
+    return analyzer().word_is_known(word)
+
+
+@lru_cache(maxsize=200_000)
+def tags(word: str) -> tuple:
+    """The tags of every dictionary parse of a known word (none if unknown)."""
+    if not is_known(word):
+        return ()
+    return tuple(parse.tag for parse in analyzer().parse(word) if parse.is_known)
+
+
+def is_adjectival_plural(word: str) -> bool:
+    """Is the word a nominative/accusative plural adjective, participle or pronoun?"""
+    return any(
+        tag.POS in ADJECTIVAL and "plur" in tag and ("nomn" in tag or "accs" in tag)
+        for tag in tags(word)
+    )
+
+
+def is_adjectival_genitive(word: str) -> bool:
+    """Is the word a genitive/accusative singular masculine or neuter adjective form?"""
+    return any(
+        tag.POS in ADJECTIVAL and "sing" in tag and ("gent" in tag or "accs" in tag)
+        for tag in tags(word)
+    )
+
+
+def is_proper(word: str) -> bool:
+    return any(PROPER & tag.grammemes for tag in tags(word))
+
+
+@lru_cache(maxsize=50_000)
+def lemma_ends_stressed(word: str) -> bool:
+    """Does an adjectival parse have a lemma in -ой (stressed ending: большой, чужой)?"""
+    return any(
+        parse.is_known and parse.tag.POS in ADJECTIVAL and parse.normal_form.endswith("ой")
+        for parse in analyzer().parse(word)
+    )

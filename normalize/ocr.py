@@ -1,0 +1,240 @@
+"""OCR repair: the diplomatic layer (the 1912 spelling with the OCR's errors fixed).
+
+The repairs, from safest to riskiest (see data/ocr.toml for the tables):
+
+1. glyph maps: characters that never belong to Russian text (Serbian ђ for ѣ),
+   a capital Ф inside a lower-case word, ІІ for П at the start of a word;
+2. Latin look-alikes inside a Cyrillic word;
+3. spacing and hyphenation: letters spaced apart (`д ѣ ло`) and a line-end
+   hyphen left inside a word (`прави-ламъ`) are joined when the joined word
+   is known and the pieces are not;
+4. a word-final hard sign the OCR dropped (pre-reform words end in ъ, ь, й or
+   a vowel);
+5. letter confusions (н/и, і/г, ...): only in an *OCR-suspicious* word (not in
+   the dictionary in its modern form, or against the spelling rules of its
+   orthography); candidates come from the confusion table (at most two
+   substitutions) and one is accepted only when it is the single best known
+   word. Everything else is left for the errata file.
+
+`word_edits(word, orthography, context)` works on one word and is cached.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+import regex
+
+from normalize import morph, tables
+from normalize.draft import Draft, Origin, splice
+from normalize.modern import DECIMAL_I, HARD_SIGN, modern_word, simple
+
+CAPITAL_EF = "Ф"
+VOWELS_AFTER_DECIMAL_I = "аеёиоуыэюяѣйі" + "\N{CYRILLIC SMALL LETTER IZHITSA}"
+CONSONANTS = "бвгджзклмнпрстфхцчшщ"
+CYRILLIC = regex.compile(r"\p{Script=Cyrillic}")
+LATIN = regex.compile(r"\p{Script=Latin}")
+
+RULES: dict[str, Origin] = {}
+
+
+def _origin(kind: str, rule: str, reason: str) -> Origin:
+    RULES[rule] = Origin(kind, rule, reason)
+    return RULES[rule]
+
+
+def _build_glyphs():
+    result = {}
+    for entry in tables.ocr()["glyph"]:
+        result[entry["ocr"]] = (entry["true"], entry["orthography"], _origin("ocr-glyph", entry["id"], entry["reason"]))
+    return result
+
+
+GLYPHS = _build_glyphs()
+_LOOK = tables.ocr()["lookalike"]
+LOOKALIKES = dict(_LOOK["map"])
+LOOKALIKE = _origin("ocr-lookalike", _LOOK["id"], _LOOK["reason"])
+DOUBLE_I = _origin("ocr-glyph", "glyph.double-i", "ІІ at the start of a word is the OCR's reading of П.")
+EF_INSIDE = _origin("ocr-glyph", "glyph.ef-inside", "A capital Ф after a lower-case letter is the OCR's reading of ф.")
+EF_INITIAL = _origin("ocr-glyph", "glyph.ef-initial", "A capital Ф starting a common word inside a sentence is the OCR's reading of ф.")
+DROPPED_HARD_SIGN = _origin("ocr-dropped", "dropped.hard-sign", "A pre-reform word cannot end in a hard consonant: the OCR dropped the final ъ.")
+SPACING = _origin("ocr-spacing", "spacing.join", "Letters spaced apart belong to one word: the joined word is known, its pieces are not.")
+HYPHEN = _origin("ocr-hyphen", "hyphen.join", "A line-end hyphen left inside a word: the joined word is known, the pieces are not.")
+
+
+def _build_confusions():
+    result = []
+    for rank, (ocr, true, reason) in enumerate(tables.ocr()["confusion"]):
+        origin = _origin("ocr-confusion", f"confusion.{ocr}>{true}", reason)
+        result.append((ocr.lower(), true.lower(), rank, origin))
+    return result
+
+
+CONFUSIONS = _build_confusions()
+STANDALONE = {name: frozenset(letters) for name, letters in tables.ocr()["standalone"].items()}
+
+
+# --- the dictionary test ---------------------------------------------------------
+
+
+def breaks_spelling(lower: str) -> bool:
+    """Is a lower-case pre-reform word against the rules of pre-reform spelling?
+
+    The decimal і stands only before a vowel or й (міръ and its family aside);
+    the hard sign only at the end of a word or before a vowel.
+    """
+    for index, ch in enumerate(lower):
+        nxt = lower[index + 1] if index + 1 < len(lower) else ""
+        if ch == DECIMAL_I and nxt not in VOWELS_AFTER_DECIMAL_I and not lower.startswith("мір"):
+            return True
+        if ch == HARD_SIGN and nxt and nxt not in "еёюяѣи":
+            return True
+        if ch == "и" and nxt and nxt in "аеоуюяѣ" and index > 0:
+            return True  # pre-reform writes і before a vowel (compounds aside)
+    return False
+
+
+@lru_cache(maxsize=200_000)
+def is_word(lower: str, orthography: str) -> bool:
+    """Is this lower-case word a word of its orthography, as far as we can tell?"""
+    if len(lower) == 1:
+        return lower in STANDALONE[orthography]
+    if orthography == "modern":
+        return morph.is_known(lower)
+    if breaks_spelling(lower):
+        return False
+    if lower.endswith(tuple(CONSONANTS)):
+        return False
+    modern = modern_word(lower)
+    if len(modern) == 1:
+        return modern in STANDALONE["modern"]
+    return morph.is_known(modern) or morph.is_known(simple(lower))
+
+
+# --- one word ----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=200_000)
+def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = True, before_dot: bool = False) -> tuple:
+    """The OCR repairs of one word (letters only), as edits of the word."""
+    draft = Draft(word)
+    _glyphs(draft, orthography, mid_sentence)
+    text = draft.text
+    if not (before_dot and len(text) <= 3):  # abbreviations: т. д., см., напр. ...
+        _confusions(draft, orthography, before_dot)
+        _hard_sign(draft, orthography, before_dot)
+    return tuple(draft.edits())
+
+
+def _glyphs(draft: Draft, orthography: str, mid_sentence: bool) -> None:
+    text = draft.text
+    has_cyrillic = bool(CYRILLIC.search(text))
+    for index, ch in enumerate(text):
+        glyph = GLYPHS.get(ch)
+        if glyph and glyph[1] == orthography:
+            draft.replace(index, index + 1, glyph[0], glyph[2])
+        elif has_cyrillic and ch in LOOKALIKES and LATIN.match(ch):
+            draft.replace(index, index + 1, LOOKALIKES[ch], LOOKALIKE)
+        elif has_cyrillic and ch in "iI" and orthography == "pre-reform":
+            draft.replace(index, index + 1, DECIMAL_I if ch == "i" else DECIMAL_I.upper(), LOOKALIKE)
+    text = draft.text
+    capital_i = DECIMAL_I.upper()
+    if text.startswith(capital_i * 2) and len(text) > 2 and text[2].islower():
+        draft.replace(0, 2, "П", DOUBLE_I)
+    text = draft.text
+    for index in range(1, len(text)):
+        if text[index] == CAPITAL_EF and text[index - 1].islower():
+            draft.replace(index, index + 1, "ф", EF_INSIDE)
+    text = draft.text
+    if mid_sentence and text.startswith(CAPITAL_EF) and len(text) > 2 and text[1:].islower():
+        lower = text.lower()
+        if is_word(lower, orthography) and not morph.is_proper(simple(lower)):
+            draft.replace(0, 1, "ф", EF_INITIAL)
+
+
+def _hard_sign(draft: Draft, orthography: str, before_dot: bool) -> None:
+    text = draft.text
+    if orthography != "pre-reform" or len(text) < 2 or before_dot:
+        return
+    if text[-1] in CONSONANTS and CYRILLIC.search(text) and not LATIN.search(text):
+        if is_word(text.lower() + HARD_SIGN, orthography):
+            draft.replace(len(text), len(text), HARD_SIGN, DROPPED_HARD_SIGN)
+    elif text[-1] in CONSONANTS.upper() and text.isupper():
+        if is_word(text.lower() + HARD_SIGN, orthography):
+            draft.replace(len(text), len(text), HARD_SIGN.upper(), DROPPED_HARD_SIGN)
+
+
+def _confusions(draft: Draft, orthography: str, before_dot: bool) -> None:
+    text = draft.text
+    lower = text.lower()
+    if not CYRILLIC.search(text) or LATIN.search(text):
+        return
+    if len(text) == 1 and (text.isupper() or before_dot):
+        return  # initials, card ranks, abbreviations
+    if is_word(lower, orthography):
+        return
+    if orthography == "pre-reform" and lower.endswith(tuple(CONSONANTS)) and is_word(lower + HARD_SIGN, orthography):
+        return  # only the final ъ is missing: see _hard_sign
+    best = best_candidate(lower, orthography)
+    if best is None:
+        return
+    for start, end, true, origin in sorted(best, reverse=True):
+        piece = text[start:end]
+        draft.replace(start, end, true.upper() if piece[:1].isupper() else true, origin)
+
+
+def _substitutions(lower: str):
+    for ocr, true, rank, origin in CONFUSIONS:
+        start = lower.find(ocr)
+        while start >= 0:
+            yield (start, start + len(ocr), true, rank, origin)
+            start = lower.find(ocr, start + 1)
+
+
+def _apply(lower: str, subs) -> str:
+    out, pos = [], 0
+    for start, end, true, _rank, _origin in sorted(subs):
+        out.append(lower[pos:start])
+        out.append(true)
+        pos = end
+    out.append(lower[pos:])
+    return "".join(out)
+
+
+@lru_cache(maxsize=50_000)
+def best_candidate(lower: str, orthography: str):
+    """The one best repair of a suspicious word, as (start, end, true, origin) spans, or None.
+
+    Fewer substitutions win; then the lower sum of confusion ranks (the table
+    lists the commonest confusions first); a tie means we cannot tell.
+    """
+    subs = list(_substitutions(lower))
+    for count in (1, 2):
+        found = {}
+        for combo in itertools.combinations(subs, count):
+            spans = sorted((s[0], s[1]) for s in combo)
+            if any(a[1] > b[0] for a, b in zip(spans, spans[1:])):
+                continue
+            candidate = _apply(lower, combo)
+            if candidate in found or not is_word(candidate, orthography):
+                continue
+            found[candidate] = (sum(s[3] for s in combo), combo)
+        if found:
+            ranked = sorted(found.values(), key=lambda item: item[0])
+            if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
+                return None
+            return [(s[0], s[1], s[2], s[4]) for s in ranked[0][1]]
+    return None
+
+
+@lru_cache(maxsize=50_000)
+def glyphs_only(word: str, orthography: str = "pre-reform") -> str:
+    """The word with only the systematic glyph maps applied (no dictionary repairs)."""
+    draft = Draft(word)
+    _glyphs(draft, orthography, False)
+    return draft.text
+
+
+def repaired(word: str, orthography: str = "pre-reform") -> str:
+    return splice(word, word_edits(word, orthography))
