@@ -13,7 +13,12 @@ $(BIN)/pasyans: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-setup: $(BIN)/pasyans
+# The browser's Python (Pyodide), pinned in package-lock.json; the site copies it.
+node_modules/pyodide/package.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+setup: $(BIN)/pasyans node_modules/pyodide/package.json
 
 serve: setup
 	$(BIN)/pasyans normalize --summary

@@ -1,0 +1,201 @@
+"""Gather the edition from the other stages, through their CLI contracts.
+
+Each stage is asked exactly what DESIGN.md's command table promises
+(`pasyans games --json`, `clauses --json`, `rules --json`, `layout GAME
+--json`, `corrections --json`, `tei`), in this process, so the site depends
+on those contracts and not on any stage's internals. A stage that is not
+built yet is reported in `Edition.missing` and its part of the site says
+so; a stage that fails on bad input raises its `InputError` unchanged.
+
+The TEI, where it exists, is the source of truth for the text and its
+apparatus (`edition.tei`); without it the clause list gives both layers and
+the correction list gives the apparatus.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import logging
+from pathlib import Path
+
+import corpus
+from edition import markup
+from edition.model import Clause, Edition, Figure, Game, Note, Reading, Rule, Section, Term, Witness
+from pasyans import __version__
+from pasyans.errors import InputError
+
+log = logging.getLogger("edition")
+
+# The book's own section headings, in both layers, and our English.
+SECTION_LABELS = {
+    "rule": ("Правила.", "Правила.", "Rules"),
+    "play": ("Игра.", "Игра.", "Play"),
+}
+FRONT_GAMES = ("figures", "terms")
+
+
+class Missing(Exception):
+    """A stage's command is not registered yet."""
+
+
+def run(*argv: str) -> str:
+    """The standard output of `pasyans ARGV...`, run in this process."""
+    from pasyans.cli import build_parser
+
+    parser = build_parser()
+    choices = parser._subparsers._group_actions[0].choices  # noqa: SLF001 (argparse has no public API for this)
+    if argv[0] not in choices:
+        raise Missing(argv[0])
+    args = parser.parse_args(list(argv))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        args.func(args)
+    return out.getvalue()
+
+
+class Commands:
+    """The live pipeline: each input is the output of a `pasyans` command."""
+
+    def text(self, *argv: str) -> str:
+        return run(*argv)
+
+    def json(self, *argv: str):
+        return json.loads(run(*argv))
+
+
+class Folder:
+    """Saved outputs, one file per command (`games.json`, `clauses.json`,
+    `rules.json`, `corrections.json`, `layout-GAME.json`, `tei.xml`): for
+    tests, and for building while a stage is broken."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def _file(self, argv: tuple[str, ...], suffix: str) -> Path:
+        name = "-".join(a for a in argv if not a.startswith("--")) + suffix
+        path = self.path / name
+        if not path.exists():
+            raise Missing(argv[0])
+        return path
+
+    def text(self, *argv: str) -> str:
+        return self._file(argv, ".xml").read_text(encoding="utf-8")
+
+    def json(self, *argv: str):
+        path = self._file(argv, ".json")
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as error:
+            raise InputError(f"not JSON: {error.msg}", str(path), error.lineno) from None
+
+
+def _optional(edition: Edition, read, name: str, *argv: str):
+    try:
+        return read(*argv)
+    except Missing:
+        edition.missing.append(name)
+        return None
+
+
+def load(source: Commands | Folder | None = None) -> Edition:
+    source = source or Commands()
+    edition = Edition(version=__version__, games=[])
+    games = source.json("games", "--json")
+    clauses = source.json("clauses", "--json")
+    rules = _optional(edition, source.json, "engine rules", "rules", "--json") or []
+    corrections = _optional(edition, source.json, "corrections", "corrections", "--json") or []
+    tei = _optional(edition, source.text, "tei", "tei")
+    tei = tei.encode("utf-8") if tei is not None else None
+    edition.tei = tei
+    edition.rules = [_rule(record) for record in rules]
+    edition.witnesses = [_witness(w) for w in corpus.load()]
+    readings = _readings_by_clause(clauses, corrections)
+    by_game: dict[str, list[dict]] = {}
+    for record in clauses:
+        by_game.setdefault(record["game"], []).append(record)
+    for record in games:
+        game = _game(record, by_game.get(record["slug"], []), readings)
+        if game.playable is False and any(rule.game == game.slug for rule in edition.rules):
+            game.playable = True
+        edition.games.append(game)
+    edition.front = [_clause(r, readings) for r in by_game.get("figures", [])]
+    edition.terms = [_term(r) for r in by_game.get("terms", [])]
+    if tei is not None:
+        from edition import tei as tei_reader
+
+        tei_reader.apply(edition, tei)
+    for game in edition.games:
+        if game.playable:
+            game.layout = _optional(edition, source.json, f"layout of {game.slug}", "layout", game.slug, "--json")
+    return edition
+
+
+def _rule(record: dict) -> Rule:
+    game = record["id"].split(".")[0]
+    return Rule(id=record["id"], game=game, doc=record.get("doc", ""),
+                clauses=list(record.get("clause_ids", [])) + list(record.get("assumption_ids", [])),
+                file=record.get("file", ""), line=record.get("line"))
+
+
+def _witness(w) -> Witness:
+    return Witness(id=w.id, title=w.title, origin=w.origin, date=w.date, holds=w.holds,
+                   known_problems=w.known_problems, file=w.file, sha256=w.sha256)
+
+
+def _clause(record: dict, readings: dict[str, list[Reading]]) -> Clause:
+    old, new = record["text_1912"], record["text_modern"]
+    return Clause(
+        id=record["id"], game=record["game"], section=record["section"], kind=record["kind"],
+        html=markup.layered(old, new), english=record.get("english") or "",
+        plain_1912=old, plain_modern=new, rules=list(record.get("rule_ids", [])),
+        readings=readings.get(record["id"], []),
+    )
+
+
+def _term(record: dict) -> Term:
+    old, new = record["text_1912"], record["text_modern"]
+    return Term(id=record["id"], html=markup.layered(old, new), english=record.get("english") or "",
+                plain=f"{old} {new}")
+
+
+def _game(record: dict, clause_records: list[dict], readings) -> Game:
+    old, new = record.get("ru_1912") or record["ru_modern"], record["ru_modern"]
+    game = Game(
+        slug=record["slug"], title=markup.layered(old, new), title_plain=new, title_en=record["en"],
+        decks=record.get("decks"), status=record.get("status", ""),
+        source=", ".join(record.get("witnesses", [])) and "witness " + ", ".join(record.get("witnesses", [])),
+        cadogan=record.get("cadogan") or "", playable=record.get("status") == "playable",
+    )
+    if record.get("note"):
+        game.notes.append(Note(id=f"{game.slug}.note.title", text=record["note"]))
+    for clause_record in clause_records:
+        clause = _clause(clause_record, readings)
+        if not game.sections or game.sections[-1].name != clause.section and clause.section != "table":
+            old_label, new_label, en = SECTION_LABELS.get(clause.section, ("", "", ""))
+            game.sections.append(Section(clause.section, markup.layered(old_label, new_label), en))
+        game.sections[-1].clauses.append(clause)
+        if clause.section == "table":
+            game.figures.append(Figure(clause.id, clause.html, clause.english))
+    return game
+
+
+def _readings_by_clause(clauses: list[dict], corrections: list[dict]) -> dict[str, list[Reading]]:
+    """Place each recorded correction in the clause whose source span holds it."""
+    spans = [(span, record["id"]) for record in clauses for span in record["spans"]]
+    found: dict[str, list[Reading]] = {}
+    for number, fix in enumerate(corrections, 1):
+        witness, line, column = str(fix.get("witness", "")), fix.get("line"), fix.get("column")
+        for span, clause in spans:
+            if span["witness"] == witness and span["line"] == line and span["start"] <= column < span["end"]:
+                readings = found.setdefault(clause, [])
+                readings.append(Reading(
+                    id=f"app-{clause}-{len(readings) + 1}", clause=clause, kind=fix.get("kind", ""),
+                    text=fix.get("fix", ""), original=fix.get("ocr", ""), reason=fix.get("reason", ""),
+                    witness=witness,
+                ))
+                break
+    return found
+

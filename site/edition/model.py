@@ -1,0 +1,147 @@
+"""What the site renders: the edition as plain records.
+
+`inputs.py` fills these from the other stages (the TEI above all); tests
+build them by hand. Text fields that hold markup are `Markup` made by
+`edition.markup`, which escapes every character of the source; everything
+else is plain text and is escaped by jinja2's autoescaping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+
+@dataclass
+class Reading:
+    """One entry of the apparatus: an OCR correction or a witness variant."""
+
+    id: str  # an HTML id, unique in the edition ("app-belle-lucie.rule.1-1")
+    clause: str  # the clause it sits in
+    kind: str  # "ocr", "variant", ... as the pipeline names it
+    text: str  # the edition's reading
+    original: str  # what the witness has
+    reason: str = ""
+    witness: str = ""
+
+
+@dataclass
+class Clause:
+    id: str
+    game: str
+    section: str
+    html: Markup  # both spelling layers, marked up for the switch
+    english: str = ""
+    plain_1912: str = ""
+    plain_modern: str = ""
+    kind: str = ""
+    rules: list[str] = field(default_factory=list)  # engine rule ids citing it
+    readings: list[Reading] = field(default_factory=list)
+    editorial: bool = False  # an editorial note/assumption, not the book
+
+
+@dataclass
+class Section:
+    name: str  # "rule", "play", "decks", "table", ...
+    label: Markup  # the heading, both layers
+    label_en: str
+    clauses: list[Clause] = field(default_factory=list)
+
+
+@dataclass
+class Figure:
+    """A lost table: its caption in the book and the layout redrawn."""
+
+    clause: str
+    caption: Markup
+    caption_en: str
+    svg: Markup | None = None
+
+
+@dataclass
+class Note:
+    """An editorial note or assumption, shown apart from the 1912 text."""
+
+    id: str
+    text: str
+    kind: str = "note"  # "note" or "assumption"
+    lang: str = "en"
+
+
+@dataclass
+class Game:
+    slug: str
+    title: Markup  # both layers
+    title_plain: str
+    title_en: str
+    decks: int | None = None
+    status: str = ""
+    source: str = ""
+    cadogan: str = ""
+    sections: list[Section] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    playable: bool = False
+    layout: dict | None = None  # the engine's geometry, for the demo
+
+    @property
+    def clauses(self) -> list[Clause]:
+        return [clause for section in self.sections for clause in section.clauses]
+
+    @property
+    def readings(self) -> list[Reading]:
+        return [reading for clause in self.clauses for reading in clause.readings]
+
+
+@dataclass
+class Rule:
+    """An engine rule and where it lives in the source code."""
+
+    id: str
+    game: str
+    doc: str
+    clauses: list[str] = field(default_factory=list)
+    file: str = ""
+    line: int | None = None
+
+
+@dataclass
+class Term:
+    id: str  # the clause id, "terms.marriage"
+    html: Markup
+    english: str
+    plain: str = ""
+
+
+@dataclass
+class Witness:
+    id: str
+    title: str
+    origin: str
+    date: str
+    holds: str
+    known_problems: str
+    file: str
+    sha256: str
+
+
+@dataclass
+class Edition:
+    version: str
+    games: list[Game]
+    rules: list[Rule] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    witnesses: list[Witness] = field(default_factory=list)
+    front: list[Clause] = field(default_factory=list)  # Объясненіе рисунковъ etc.
+    tei: bytes | None = None  # the TEI document, offered for download
+    win_rates: dict[str, dict] = field(default_factory=dict)
+    missing: list[str] = field(default_factory=list)  # inputs not yet available
+
+    def clause_index(self) -> dict[str, Clause]:
+        index = {clause.id: clause for game in self.games for clause in game.clauses}
+        index.update({clause.id: clause for clause in self.front})
+        return index
+
+    def game(self, slug: str) -> Game:
+        return next(game for game in self.games if game.slug == slug)

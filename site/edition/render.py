@@ -1,0 +1,112 @@
+"""Render an `Edition` into a static site: one environment, one route table.
+
+`make_environment()` is the only place jinja2 is configured (autoescaping
+on, the filters the templates use); `routes()` lists every page the site
+has, so that `build()` is a plain loop of renders and writes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import jinja2
+from markupsafe import Markup
+
+from edition import STATIC, TEMPLATES
+from edition.model import Edition
+from edition.security import CSP_META
+
+log = logging.getLogger("edition")
+
+
+def _json_script(value) -> Markup:
+    """JSON for a `<script type="application/json">` block: `<` is escaped
+    so that no text in the data can close the element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=loader or jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,  # a misspelt variable is an error, not a blank
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html"})
+    env.globals.update({"csp": CSP_META})
+    return env
+
+
+@dataclass
+class Route:
+    path: str  # output path, relative to the site root
+    template: str
+    context: Callable[[Edition], dict]
+
+
+def _rule_index(edition: Edition) -> dict[str, list]:
+    by_clause: dict[str, list] = {}
+    for rule in edition.rules:
+        for clause in rule.clauses:
+            by_clause.setdefault(clause, []).append(rule)
+    return by_clause
+
+
+def routes(edition: Edition) -> list[Route]:
+    pages = [
+        Route("index.html", "index.html", lambda e: {}),
+        Route("rules.html", "rules.html", lambda e: {"clauses": e.clause_index()}),
+        Route("glossary.html", "glossary.html", lambda e: {}),
+        Route("sources.html", "sources.html", lambda e: {}),
+        Route("search.html", "search.html", lambda e: {}),
+    ]
+    for game in edition.games:
+        pages.append(Route(f"games/{game.slug}.html", "game.html", lambda e, g=game: {"game": g}))
+    return pages
+
+
+def render_pages(edition: Edition, env: jinja2.Environment | None = None) -> dict[str, str]:
+    """Every page of the site as {path: html}, without touching the disk."""
+    env = env or make_environment()
+    common = {
+        "edition": edition,
+        "rules_by_clause": _rule_index(edition),
+        "rules_by_id": {rule.id: rule for rule in edition.rules},
+    }
+    pages = {}
+    for route in routes(edition):
+        depth = route.path.count("/")
+        context = {**common, "root": "../" * depth, "path": route.path, **route.context(edition)}
+        pages[route.path] = env.get_template(route.template).render(context)
+    return pages
+
+
+def build(edition: Edition, out: Path, env: jinja2.Environment | None = None) -> list[Path]:
+    """Write the pages, the static files and the data files into `out`."""
+    from edition import assets, searchindex
+
+    written = []
+    for path, html in render_pages(edition, env).items():
+        target = out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(html, encoding="utf-8")
+        log.info("wrote %s", target)
+        written.append(target)
+    shutil.copytree(STATIC, out / "assets", dirs_exist_ok=True)
+    index = out / "assets" / "search-index.json"
+    index.write_text(json.dumps(searchindex.entries(edition), ensure_ascii=False), encoding="utf-8")
+    written.append(index)
+    written.append(assets.write_engine_zip(out / "assets" / "engine.zip"))
+    written.extend(assets.copy_pyodide(out))
+    if edition.tei is not None:
+        tei = out / "edition.tei.xml"
+        tei.write_bytes(edition.tei)
+        written.append(tei)
+    return written

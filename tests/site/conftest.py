@@ -1,0 +1,118 @@
+"""Fixtures of the site tests: one build, one server, one browser per session.
+
+The site is built once from the live pipeline (or, with
+PASYANS_SITE_INPUTS=DIR, from saved stage outputs, see `edition.inputs.Folder`)
+into a temporary folder and served on a free port. The browser is Debian's
+chromium driven by Playwright, never a downloaded one; Pyodide is slow to
+load on a shared machine, so the tests share one context and wait generously.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM = os.environ.get("PASYANS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PYODIDE_TIMEOUT_MS = 90_000
+
+
+@pytest.fixture(scope="session")
+def edition_data():
+    from edition import inputs
+
+    folder = os.environ.get("PASYANS_SITE_INPUTS")
+    return inputs.load(inputs.Folder(Path(folder)) if folder else None)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory, edition_data) -> Path:
+    from edition import render
+
+    out = tmp_path_factory.mktemp("site")
+    render.build(edition_data, out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def server(built_site):
+    from edition import serve
+
+    httpd = serve.serve_in_background(built_site)
+    yield serve.address(httpd)
+    httpd.shutdown()
+    httpd.server_close()
+
+
+class Watch:
+    """What the browser did that a test may forbid: console errors, page
+    errors, and requests to any origin but the site's own."""
+
+    def __init__(self, origin: str):
+        self.origin = origin
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+
+    def on_console(self, message) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def on_request(self, request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("data", "blob"):
+            return
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.foreign.append(request.url)
+
+    def on_response(self, response) -> None:
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+    def clear(self) -> None:
+        self.errors.clear()
+        self.foreign.clear()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists() or shutil.which(CHROMIUM) is None:
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (never `playwright install`)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def context(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch = Watch(server.rstrip("/"))
+    context.on("request", watch.on_request)
+    context.on("console", watch.on_console)
+    context.on("response", watch.on_response)
+    context.on("weberror", lambda error: watch.errors.append(f"page error: {error.error}"))
+    context.watch = watch
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    """A fresh tab; the test fails if the page logged an error or reached
+    another origin."""
+    context.watch.clear()
+    tab = context.new_page()
+    tab.on("worker", lambda worker: worker.on("console", context.watch.on_console))
+    yield tab
+    tab.close()
+    assert context.watch.errors == [], context.watch.errors
+    assert context.watch.foreign == [], context.watch.foreign
