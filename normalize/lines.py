@@ -17,6 +17,9 @@ from normalize.draft import Edit
 
 WORD = regex.compile(r"\p{L}+")
 SENTENCE_INSIDE = ",;:"
+# A space before closing punctuation, and a full stop glued to the next sentence.
+SPACE_BEFORE = regex.compile(r"(?<=\p{L}) (?=[.,;:!?](?:\s|$))")
+GLUED_STOP = regex.compile(r"(?<=\p{Ll}\p{Ll})\.(?=\p{Lu}\p{Ll})")
 MAX_JOIN = 4  # at most this many pieces are joined into one word
 
 
@@ -28,6 +31,12 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
     for span, join_edits in joined:
         edits.extend(join_edits)
         taken.append(span)
+    for match in SPACE_BEFORE.finditer(raw):
+        if not _overlaps(match.start(), match.end(), taken):
+            edits.append(Edit(match.start(), match.end(), " ", "", ocr.SPACE_BEFORE_STOP))
+    for match in GLUED_STOP.finditer(raw):
+        if not _overlaps(match.start(), match.end(), taken):
+            edits.append(Edit(match.end(), match.end(), "", " ", ocr.SPACE_AFTER_STOP))
     for start, end in words:
         if _overlaps(start, end, taken):
             continue
@@ -82,7 +91,10 @@ def _joins(raw: str, words, orthography: str, taken):
             continue
         word = raw[start:end]
         # letters spaced apart: a lone letter that cannot stand alone
-        if len(word) == 1 and word.islower() and not _is_piece_word(word, orthography) and raw[end : end + 1] != ".":
+        if (len(word) == 1 and word.islower() and raw[end : end + 1] != "."
+                and not _is_piece_word(word, orthography)
+                and not ocr.is_word(ocr.repaired(word, orthography).lower(), orthography)):
+            # a lone letter that a confusion repair turns into a word (н -> и) is that word
             found = _join_spaced(raw, words, index, orthography)
             if found:
                 first, last, edits = found

@@ -60,6 +60,8 @@ EF_INSIDE = _origin("ocr-glyph", "glyph.ef-inside", "A capital Ф after a lower-
 EF_INITIAL = _origin("ocr-glyph", "glyph.ef-initial", "A capital Ф starting a common word inside a sentence is the OCR's reading of ф.")
 DROPPED_HARD_SIGN = _origin("ocr-dropped", "dropped.hard-sign", "A pre-reform word cannot end in a hard consonant: the OCR dropped the final ъ.")
 SPACING = _origin("ocr-spacing", "spacing.join", "Letters spaced apart belong to one word: the joined word is known, its pieces are not.")
+SPACE_BEFORE_STOP = _origin("ocr-spacing", "spacing.before-punctuation", "A space between a word and the punctuation that ends it is an OCR slip.")
+SPACE_AFTER_STOP = _origin("ocr-spacing", "spacing.after-stop", "A full stop between a lower-case word and a capitalised one lost its space.")
 HYPHEN = _origin("ocr-hyphen", "hyphen.join", "A line-end hyphen left inside a word: the joined word is known, the pieces are not.")
 
 
@@ -86,7 +88,7 @@ def breaks_spelling(lower: str) -> bool:
     """
     for index, ch in enumerate(lower):
         nxt = lower[index + 1] if index + 1 < len(lower) else ""
-        if ch == DECIMAL_I and nxt not in VOWELS_AFTER_DECIMAL_I and not lower.startswith("мір"):
+        if ch == DECIMAL_I and (not nxt or nxt not in VOWELS_AFTER_DECIMAL_I) and not lower.startswith("мір"):
             return True
         if ch == HARD_SIGN and nxt and nxt not in "еёюяѣи":
             return True
@@ -133,7 +135,11 @@ def _glyphs(draft: Draft, orthography: str, mid_sentence: bool) -> None:
     for index, ch in enumerate(text):
         glyph = GLYPHS.get(ch)
         if glyph and glyph[1] == orthography:
-            draft.replace(index, index + 1, glyph[0], glyph[2])
+            true = glyph[0]
+            others = [c for c in text if c.isalpha() and c != ch]
+            if len(others) >= 2 and all(c.isupper() for c in others):
+                true = true.upper()  # ДВђ: inside a word in capitals the capital yat was meant
+            draft.replace(index, index + 1, true, glyph[2])
         elif has_cyrillic and ch in LOOKALIKES and LATIN.match(ch):
             draft.replace(index, index + 1, LOOKALIKES[ch], LOOKALIKE)
         elif has_cyrillic and ch in "iI" and orthography == "pre-reform":
