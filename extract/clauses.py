@@ -69,7 +69,8 @@ class Clause:
     label: str | None = None  # the rule's numeral, «II.»
     term: str | None = None  # glossary slug of a definition
     english: str | None = None
-    variants: list = field(default_factory=list)  # filled by collation
+    variants: list = field(default_factory=list)  # filled by collate.attach
+    parallels: list[SourceSpan] = field(default_factory=list)  # the same text in a repeating witness
 
     def as_dict(self) -> dict:
         return {
@@ -78,6 +79,7 @@ class Clause:
             "text_1912": self.text, "text_modern": self.modern, "text_raw": self.raw,
             "english": self.english,
             "spans": [span.as_dict() for span in self.spans],
+            "parallels": [span.as_dict() for span in self.parallels],
             "variants": [variant.as_dict() for variant in self.variants],
         }
 
@@ -102,6 +104,7 @@ class Block:
 class Book:
     games: dict[str, list[Block]]  # front matter first, then games, by slug
     overlaps: list[structure.Overlap]
+    apparatus: list = field(default_factory=list)  # variants outside any clause (collate.attach)
 
     @property
     def clauses(self) -> list[Clause]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+import os
+import warnings
 
 import corpus
 
@@ -68,15 +70,22 @@ class Layered:
 
 
 def _from_normalizer(witness_id: str) -> list[Layered] | None:
+    if os.environ.get("PASYANS_EXTRACT_RAW"):  # debugging extraction without the normaliser
+        return None
     try:
         import normalize
-    except ImportError:
-        return None
-    normalize_witness = getattr(normalize, "normalize_witness", None)
-    if normalize_witness is None:
+
+        normalize_witness = getattr(normalize, "normalize_witness", None)
+        if normalize_witness is None:
+            return None
+        lines = normalize_witness(witness_id)
+    except ImportError as error:
+        # The normaliser is being built in the same checkout: a module it
+        # names may not exist yet. Say so, and extract from the raw text.
+        warnings.warn(f"normalize is not usable ({error}); extracting from the raw text", stacklevel=2)
         return None
     result = []
-    for number, line in enumerate(normalize_witness(witness_id), 1):
+    for number, line in enumerate(lines, 1):
         pieces = tuple(Piece(p.raw, p.diplomatic, p.modern, tuple(p.steps)) for p in line.pieces())
         result.append(Layered(witness_id, number, pieces))
     return result
