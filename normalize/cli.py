@@ -1,0 +1,119 @@
+"""`pasyans normalize` and `pasyans corrections`.
+
+`register` only adds arguments; the normaliser (and pymorphy3 behind it) is
+imported inside the handlers so that `pasyans --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+LAYER_CHOICES = ("diplomatic", "modern")
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "normalize",
+        help="print the diplomatic (OCR repaired) or modern layer, one output line per input line",
+        description="Print a layer of FILE (or of the whole corpus), one output line per input line. "
+        "Without FILE each witness is printed in turn, its name on stderr.",
+    )
+    parser.add_argument("file", nargs="?", metavar="FILE|-", help="a text file (UTF-8, UTF-8 with BOM or cp1251), or - for stdin")
+    parser.add_argument("--layer", choices=LAYER_CHOICES, default="diplomatic")
+    parser.add_argument("--witness", metavar="ID", help="only this corpus witness (000, 001, ...)")
+    parser.add_argument("--orthography", choices=("pre-reform", "modern"), default="pre-reform",
+                        help="the spelling of FILE (default pre-reform)")
+    parser.add_argument("--summary", action="store_true", help="per witness: lines and corrections by kind")
+    parser.set_defaults(func=run_normalize)
+
+    parser = subparsers.add_parser(
+        "corrections",
+        help="the correction apparatus: line, column, OCR text, fix, kind, rule, reason",
+    )
+    parser.add_argument("file", nargs="?", metavar="FILE|-", help="a text file; without it, the whole corpus")
+    parser.add_argument("--witness", metavar="ID", help="only this corpus witness")
+    parser.add_argument("--orthography", choices=("pre-reform", "modern"), default="pre-reform")
+    parser.add_argument("--layer", choices=LAYER_CHOICES + ("all",), default="all")
+    parser.add_argument("--json", action="store_true", help="a JSON array of steps (default: tab-separated)")
+    parser.set_defaults(func=run_corrections)
+
+
+def _lines_of_file(path: str, orthography: str):
+    """(Line, line end) for each line of a user's file, streamed."""
+    from normalize import normalize_line
+    from pasyans.textio import read_lines
+
+    name = "-" if path == "-" else path
+    for number, (text, ending) in enumerate(read_lines(path), 1):
+        yield normalize_line(text, witness=name, number=number, orthography=orthography), ending
+
+
+def _lines_of_corpus(witness: str | None):
+    import corpus
+    from normalize import normalize_witness
+
+    ids = [corpus.witness(witness).id] if witness else [w.id for w in corpus.load()]
+    for wid in ids:
+        yield wid, normalize_witness(wid)
+
+
+def run_normalize(args: argparse.Namespace) -> int:
+    out = sys.stdout.buffer
+    if args.summary:
+        return _summary(args)
+    if args.file:
+        for line, ending in _lines_of_file(args.file, args.orthography):
+            out.write((line.layer(args.layer) + ending).encode("utf-8"))
+        out.flush()
+        return 0
+    for wid, lines in _lines_of_corpus(args.witness):
+        if not args.witness:
+            print(f"== witness {wid} ({len(lines)} lines) ==", file=sys.stderr)
+            sys.stderr.flush()
+        for line in lines:
+            out.write((line.layer(args.layer) + "\n").encode("utf-8"))
+        out.flush()
+    return 0
+
+
+def _summary(args: argparse.Namespace) -> int:
+    from collections import Counter
+
+    sources = _lines_of_corpus(args.witness) if not args.file else [(args.file, [l for l, _ in _lines_of_file(args.file, args.orthography)])]
+    for wid, lines in sources:
+        kinds = Counter(f"{step.layer}/{step.kind}" for line in lines for step in line.steps)
+        changed = sum(1 for line in lines if line.raw != line.diplomatic)
+        print(f"{wid}: {len(lines)} lines, {changed} repaired, "
+              f"{sum(v for k, v in kinds.items() if k.startswith('diplomatic'))} OCR repairs, "
+              f"{sum(v for k, v in kinds.items() if k.startswith('modern'))} spelling changes")
+        for kind, count in sorted(kinds.items()):
+            print(f"  {kind:28} {count}")
+    return 0
+
+
+def run_corrections(args: argparse.Namespace) -> int:
+    out = sys.stdout.buffer
+    if args.file:
+        lines = (line for line, _ in _lines_of_file(args.file, args.orthography))
+    else:
+        lines = (line for _, group in _lines_of_corpus(args.witness) for line in group)
+    first = True
+    if args.json:
+        out.write(b"[")
+    for line in lines:
+        for step in line.steps:
+            if args.layer != "all" and step.layer != args.layer:
+                continue
+            if args.json:
+                out.write((("\n" if first else ",\n") + json.dumps(step.as_dict(), ensure_ascii=False)).encode("utf-8"))
+            else:
+                fields = (step.witness, step.line, step.start, step.end, step.before, step.after,
+                          step.layer, step.kind, step.rule, step.reason)
+                out.write(("\t".join(str(f) for f in fields) + "\n").encode("utf-8"))
+            first = False
+    if args.json:
+        out.write(b"\n]\n")
+    out.flush()
+    return 0

@@ -1,0 +1,120 @@
+"""Reading a user's text file: the encoding guessed, line ends kept, memory bounded.
+
+`read_lines(path)` yields `(line, ending)` pairs, where `ending` is the line
+end exactly as it came ("\\n", "\\r\\n" or "" for a last line without one), so
+that a command can print one output line per input line and keep CRLF files
+CRLF. The file is read in blocks, never whole, so a 100 MB file costs a few
+hundred kilobytes.
+
+Encodings, in order:
+- UTF-8 with a byte-order mark: the mark is dropped (noted on stderr);
+- UTF-8;
+- cp1251, when the bytes are not UTF-8 and look like Cyrillic text in it
+  (noted on stderr; a pre-reform text in cp1251 cannot hold ѣ, so the note
+  matters);
+- anything else is refused with the byte offset of the first bad byte.
+A NUL byte means a binary file, which is refused.
+"""
+
+from __future__ import annotations
+
+import codecs
+import sys
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from pasyans.errors import InputError
+
+BLOCK = 1 << 16
+BOM = codecs.BOM_UTF8
+# In cp1251 Cyrillic letters are 0xC0-0xFF (and Ёё 0xA8/0xB8, Іі 0xB2/0xB3):
+# a file whose high bytes are mostly these is Cyrillic text.
+CP1251_LETTERS = set(range(0xC0, 0x100)) | {0xA8, 0xB8, 0xB2, 0xB3, 0xAB, 0xBB, 0x96, 0x97, 0xB9}
+
+
+def open_binary(path: str) -> BinaryIO:
+    if path == "-":
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror}", path) from None
+
+
+def _first_bad_utf8(data: bytes) -> int | None:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return error.start
+    return None
+
+
+def _looks_cp1251(sample: bytes) -> bool:
+    """Mostly Cyrillic letters among the high bytes, and at least one two-letter run."""
+    high = [b for b in sample if b >= 0x80]
+    if len(high) < 2 or sum(b in CP1251_LETTERS for b in high) / len(high) < 0.9:
+        return False
+    return any(a in CP1251_LETTERS and b in CP1251_LETTERS for a, b in zip(sample, sample[1:]))
+
+
+def detect(head: bytes, name: str, note=None) -> tuple[str, int]:
+    """(encoding, bytes to skip) for a file starting with `head`."""
+    note = note or (lambda message: print(f"pasyans: {name}: {message}", file=sys.stderr))
+    if head.startswith(BOM):
+        note("UTF-8 with a byte-order mark; the mark is dropped")
+        return "utf-8", len(BOM)
+    bad = _first_bad_utf8(head)
+    # a bad byte in the last 3 bytes of the sample may be a character cut in two
+    if bad is None or bad >= len(head) - 3:
+        return "utf-8", 0
+    if _first_bad_utf8(head[:bad]) is None and any(b >= 0x80 for b in head[:bad]):
+        pass  # valid UTF-8 Cyrillic before the bad byte: a damaged UTF-8 file, not cp1251
+    elif _looks_cp1251(head):
+        note("not UTF-8; decoded as Windows-1251 (cp1251)")
+        return "cp1251", 0
+    raise InputError(f"not UTF-8: invalid byte 0x{head[bad]:02x} at byte offset {bad}", name)
+
+
+def read_lines(path: str, *, note=None) -> Iterator[tuple[str, str]]:
+    """The lines of a text file as (text, line end), decoded and checked, in bounded memory."""
+    stream = open_binary(path)
+    name = "<stdin>" if path == "-" else path
+    try:
+        head = stream.read(BLOCK)
+        if not head:
+            return
+        encoding, skip = detect(head, name, note)
+        decoder = codecs.getincrementaldecoder(encoding)("strict")
+        offset = 0  # bytes consumed before the current block
+        block = head[skip:]
+        offset = skip
+        pending = ""
+        while True:
+            if b"\0" in block:
+                at = offset + block.index(b"\0")
+                raise InputError(f"binary file (NUL byte at byte offset {at}); give a text file", name)
+            final = not block
+            try:
+                text = decoder.decode(block, final=final)
+            except UnicodeDecodeError as error:
+                raise InputError(
+                    f"not {encoding.upper()}: invalid byte 0x{block[error.start]:02x} at byte offset {offset + error.start}"
+                    if error.start < len(block) else f"not {encoding.upper()}: the file ends inside a character",
+                    name) from None
+            offset += len(block)
+            pending += text
+            lines = pending.split("\n")
+            pending = lines.pop()
+            for line in lines:
+                if line.endswith("\r"):
+                    yield line[:-1], "\r\n"
+                else:
+                    yield line, "\n"
+            if final:
+                break
+            block = stream.read(BLOCK)
+        if pending:
+            yield pending, ""
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
