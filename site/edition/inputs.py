@@ -158,7 +158,7 @@ def _clause(record: dict, readings: dict[str, list[Reading]]) -> Clause:
 def _term(record: dict) -> Term:
     old, new = record["text_1912"], record["text_modern"]
     return Term(id=record["id"], html=markup.layered(old, new), english=record.get("english") or "",
-                plain=f"{old} {new}")
+                plain=old)
 
 
 def _game(record: dict, clause_records: list[dict], readings) -> Game:

@@ -59,6 +59,28 @@ def _rule_index(edition: Edition) -> dict[str, list]:
     return by_clause
 
 
+def cited_elsewhere(edition: Edition, game) -> dict[str, dict]:
+    """The clauses the game's rules (and the engine's shared rules) cite that
+    stand on another page, so that the demo can quote them."""
+    here = {clause.id for clause in game.clauses}
+    clauses = edition.clause_index()
+    terms = {term.id: term for term in edition.terms}
+    found = {}
+    for rule in edition.rules:
+        if rule.game not in (game.slug, "engine"):
+            continue
+        for id in rule.clauses:
+            if id in here or id in found:
+                continue
+            if id in terms:
+                found[id] = {"ru": terms[id].plain, "en": terms[id].english, "url": f"glossary.html#{id}"}
+            elif id in clauses:
+                clause = clauses[id]
+                url = f"games/{clause.game}.html#{id}" if clause.game != "figures" else f"index.html#{id}"
+                found[id] = {"ru": clause.plain_1912, "en": clause.english, "url": url}
+    return found
+
+
 def routes(edition: Edition) -> list[Route]:
     pages = [
         Route("index.html", "index.html", lambda e: {}),
@@ -68,7 +90,8 @@ def routes(edition: Edition) -> list[Route]:
         Route("search.html", "search.html", lambda e: {}),
     ]
     for game in edition.games:
-        pages.append(Route(f"games/{game.slug}.html", "game.html", lambda e, g=game: {"game": g}))
+        pages.append(Route(f"games/{game.slug}.html", "game.html",
+                           lambda e, g=game: {"game": g, "cited": cited_elsewhere(e, g)}))
     return pages
 
 
@@ -79,6 +102,7 @@ def render_pages(edition: Edition, env: jinja2.Environment | None = None) -> dic
         "edition": edition,
         "rules_by_clause": _rule_index(edition),
         "rules_by_id": {rule.id: rule for rule in edition.rules},
+        "terms_by_id": {term.id: term for term in edition.terms},
     }
     pages = {}
     for route in routes(edition):

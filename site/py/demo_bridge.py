@@ -1,23 +1,178 @@
 """The demo's Python side, run by Pyodide in the browser's Web Worker.
 
-Standard library and `engine` only. `handle()` takes one JSON request
+Standard library and `engine` only: this is the same engine the tests and
+the command line run. `handle()` takes one JSON request
 ``{"op": ..., "args": {...}}`` and returns one JSON answer
 ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": {...}}``, so
 that no Python object crosses into JavaScript.
+
+The worker holds one game at a time. Every answer that changes it returns
+the whole view (position, legal moves, history, outcome), which is small,
+so that the page never keeps a second copy of the rules.
+
+A saved game (localStorage) is ``{"v": 1, "game", "deal", "moves",
+"redo", "state"}``: `restore` replays the moves from the deal, each one
+checked by `Game.play`, and refuses the save unless the replay ends in the
+stored portable state, so a corrupted or edited save is discarded whole.
 """
 
 from __future__ import annotations
 
 import json
 
-import engine
+from engine import Card, IllegalMoveError, Move, StateError, find_game
+
+SAVE_VERSION = 1
+_game = None  # the current position (an engine.core.Game)
+
+
+class BadRequest(Exception):
+    """A request the page should not have sent, or a save that is refused."""
+
+    def __init__(self, message: str, kind: str = "bad-request"):
+        super().__init__(message)
+        self.kind = kind
+
+
+def _names(state: dict) -> dict:
+    """Russian and English names of the cards on the table, by code."""
+    names = {}
+    for cards in state["piles"].values():
+        for code in cards:
+            code = code.lstrip("~")
+            if code not in names:
+                card = Card.parse(code)
+                names[code] = [card.name_ru(), card.name_en()]
+    return names
+
+
+def _view() -> dict:
+    game = _game
+    state = game.to_portable()
+    moves = [str(move) for move in game.legal_moves]
+    outcome = game.outcome()
+    return {
+        "state": state,
+        "names": _names(state),
+        "moves": moves,
+        "history": [str(move) for move in game.move_stack],
+        "redo": [str(move) for move in reversed(game._redo)],  # next to redo first
+        "outcome": None if outcome is None else {
+            "won": outcome.won, "rule": outcome.rule, "clause_ids": list(outcome.clauses),
+        },
+        "save": save(),
+    }
+
+
+def _require_game():
+    if _game is None:
+        raise BadRequest("no game is loaded: start a new deal")
+    return _game
+
+
+def _deal_number(value) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 2**31 - 1:
+        raise BadRequest("the deal number must be a whole number from 1 to 2147483647", "bad-deal")
+    return value
+
+
+def new(args: dict) -> dict:
+    global _game
+    try:
+        game_class = find_game(str(args.get("game", "")))
+    except KeyError as error:
+        raise BadRequest(str(error.args[0]), "no-game") from None
+    _game = game_class(deal=_deal_number(args.get("deal")))
+    return _view()
+
+
+def move(args: dict) -> dict:
+    """Play a move if it is legal; always return the verdict."""
+    game = _require_game()
+    try:
+        parsed = Move.parse(str(args.get("move", "")))
+    except ValueError as error:
+        raise BadRequest(str(error), "bad-move") from None
+    verdict = game.explain(parsed)
+    if verdict.allowed:
+        game.push(parsed)
+    return {"verdict": verdict.to_json(), "view": _view()}
+
+
+def explain(args: dict) -> dict:
+    game = _require_game()
+    try:
+        return game.explain(Move.parse(str(args.get("move", "")))).to_json()
+    except ValueError as error:
+        raise BadRequest(str(error), "bad-move") from None
+
+
+def undo(args: dict) -> dict:
+    game = _require_game()
+    if game.move_stack:
+        game.pop()
+    return _view()
+
+
+def redo(args: dict) -> dict:
+    game = _require_game()
+    if game._redo:
+        game.redo()
+    return _view()
+
+
+def save() -> dict:
+    game = _require_game()
+    return {"v": SAVE_VERSION, "game": game.slug, "deal": game.deal,
+            "moves": [str(m) for m in game.move_stack],
+            "redo": [str(m) for m in reversed(game._redo)],
+            "state": game.to_portable()}
+
+
+def restore(args: dict) -> dict:
+    """Load a save, or refuse it (kind "bad-save") without touching the game."""
+    global _game
+    data = args.get("save")
+    try:
+        if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
+            raise BadRequest("it is not a save of this version")
+        game_class = find_game(str(data.get("game")))
+        if game_class.slug != args.get("game"):
+            raise BadRequest(f"it is a save of {data.get('game')!r}, not of this game")
+        moves, redo_moves = data.get("moves"), data.get("redo", [])
+        if not (isinstance(moves, list) and isinstance(redo_moves, list)
+                and all(isinstance(m, str) for m in moves + redo_moves)):
+            raise BadRequest("its move lists are damaged")
+        game_class.from_portable(data.get("state"))  # names the damaged field, if any
+        game = game_class(deal=_deal_number(data.get("deal")))
+        for text in moves:
+            game.play(text)
+        if game.to_portable() != data["state"]:
+            raise BadRequest("its position does not follow from its moves")
+        for text in redo_moves:  # the undone moves must still be replayable
+            game.play(text)
+        for _ in redo_moves:
+            game.pop()
+    except StateError as error:
+        raise BadRequest(f"its position is impossible: {error} (at {error.where})", "bad-save") from None
+    except IllegalMoveError as error:
+        raise BadRequest(f"it holds an illegal move: {error.verdict.move}", "bad-save") from None
+    except (KeyError, ValueError, TypeError) as error:
+        raise BadRequest(f"it is damaged: {error}", "bad-save") from None
+    except BadRequest as error:
+        raise BadRequest(str(error), "bad-save") from None
+    _game = game
+    return _view()
 
 
 def hello(args: dict) -> dict:
-    return {"engine": getattr(engine, "__doc__", "").splitlines()[0] if engine.__doc__ else ""}
+    from engine import GAMES
+
+    return {"engine": "pasyans engine", "games": [game.slug for game in GAMES]}
 
 
-OPS = {"hello": hello}
+OPS = {"hello": hello, "new": new, "move": move, "explain": explain,
+       "undo": undo, "redo": redo, "restore": restore}
 
 
 def handle(request: str) -> str:
@@ -25,7 +180,10 @@ def handle(request: str) -> str:
         message = json.loads(request)
         op = OPS.get(message.get("op"))
         if op is None:
-            raise ValueError(f"unknown operation {message.get('op')!r}")
+            raise BadRequest(f"unknown operation {message.get('op')!r}")
         return json.dumps({"ok": True, "result": op(message.get("args") or {})}, ensure_ascii=False)
-    except Exception as error:  # the page shows it; the worker must survive
-        return json.dumps({"ok": False, "error": {"message": f"{type(error).__name__}: {error}"}}, ensure_ascii=False)
+    except BadRequest as error:
+        return json.dumps({"ok": False, "error": {"kind": error.kind, "message": str(error)}}, ensure_ascii=False)
+    except Exception as error:  # a bug: the page shows it, the worker survives
+        return json.dumps({"ok": False, "error": {"kind": "internal", "message": f"{type(error).__name__}: {error}"}},
+                          ensure_ascii=False)
