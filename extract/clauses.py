@@ -72,6 +72,26 @@ class Clause:
     variants: list = field(default_factory=list)  # filled by collate.attach
     parallels: list[SourceSpan] = field(default_factory=list)  # the same text in a repeating witness
 
+    def pieces(self, layer: str) -> list[tuple[layers.Layered, int, int]]:
+        """(line, start, end) of each line's part of the clause, in `layer`."""
+        result = []
+        for span in self.spans:
+            line = layers.witness_lines(span.witness)[span.line - 1]
+            result.append((line, line.convert(span.start, "raw", layer), line.convert(span.end, "raw", layer, end=True)))
+        return result
+
+    def convert(self, offset: int, source: str, target: str, end: bool = False) -> int:
+        """An offset in this clause's text of one layer as an offset in another."""
+        at_source = at_target = 0
+        parts = list(zip(self.pieces(source), self.pieces(target)))
+        for index, ((line, a, b), (_, c, d)) in enumerate(parts):
+            if offset <= at_source + (b - a) or index == len(parts) - 1:
+                inside = line.convert(a + offset - at_source, source, target, end=end) - c
+                return at_target + max(0, min(inside, d - c))
+            at_source += b - a + 1
+            at_target += d - c + 1
+        return at_target
+
     def as_dict(self) -> dict:
         return {
             "id": self.id, "game": self.game, "section": self.section, "kind": self.kind,

@@ -57,6 +57,15 @@ class Layered:
         of a span), so a span never cuts a corrected word in two.
         """
         here, there = self._boundaries(source), self._boundaries(target)
+        if end:
+            # an end also takes in what the target adds right there (a word's
+            # final ъ, which the modern layer drops): «карт» -> «картъ»
+            for index in range(len(self.pieces)):
+                if here[index] == offset and here[index + 1] == offset and index > 0:
+                    last = index
+                    while last + 1 < len(self.pieces) and here[last + 2] == offset:
+                        last += 1
+                    return there[last + 1]
         for index, piece in enumerate(self.pieces):
             start, stop = here[index], here[index + 1]
             if start <= offset <= stop and (offset < stop or index == len(self.pieces) - 1 or end):
