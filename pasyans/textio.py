@@ -94,13 +94,16 @@ def read_lines(path: str, *, note=None) -> Iterator[tuple[str, str]]:
                 at = offset + block.index(b"\0")
                 raise InputError(f"binary file (NUL byte at byte offset {at}); give a text file", name)
             final = not block
+            carried = decoder.getstate()[0]  # bytes of a character cut by the previous block
             try:
                 text = decoder.decode(block, final=final)
             except UnicodeDecodeError as error:
+                data = carried + block
+                if error.start >= len(data):
+                    raise InputError(f"not {encoding.upper()}: the file ends inside a character", name) from None
                 raise InputError(
-                    f"not {encoding.upper()}: invalid byte 0x{block[error.start]:02x} at byte offset {offset + error.start}"
-                    if error.start < len(block) else f"not {encoding.upper()}: the file ends inside a character",
-                    name) from None
+                    f"not {encoding.upper()}: invalid byte 0x{data[error.start]:02x} "
+                    f"at byte offset {offset - len(carried) + error.start}", name) from None
             offset += len(block)
             pending += text
             lines = pending.split("\n")

@@ -1,0 +1,121 @@
+"""Decoding user files (pasyans/textio.py) and the normalize command on bad input.
+
+Kept with the normaliser's tests because `pasyans normalize FILE` is its one user.
+"""
+
+import subprocess
+import sys
+import tracemalloc
+
+import pytest
+
+from pasyans.errors import InputError
+from pasyans.textio import read_lines
+
+TEXT = "Мђста, очерченныя линіями\nвъ д ђ ло\n"
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "pasyans", *args], input=stdin, capture_output=True, timeout=60)
+
+
+def lines(path, **kw):
+    return list(read_lines(str(path), **kw))
+
+
+def test_utf8(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes(TEXT.encode("utf-8"))
+    assert lines(path) == [("Мђста, очерченныя линіями", "\n"), ("въ д ђ ло", "\n")]
+
+
+def test_bom_is_dropped_with_a_note(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + TEXT.encode("utf-8"))
+    notes = []
+    assert lines(path, note=notes.append)[0][0] == "Мђста, очерченныя линіями"
+    assert notes and "byte-order mark" in notes[0]
+
+
+def test_cp1251_is_detected_with_a_note(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes("Мѣста, очерченныя линіями\n".replace("ѣ", "е").encode("cp1251"))
+    notes = []
+    assert lines(path, note=notes.append) == [("Места, очерченныя линіями", "\n")]
+    assert "cp1251" in notes[0]
+
+
+def test_crlf_is_kept(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes(TEXT.replace("\n", "\r\n").encode("utf-8"))
+    result = run("normalize", str(path), "--layer", "modern")
+    assert result.returncode == 0
+    assert result.stdout.decode("utf-8") == "Места, очерченные линиями\r\nв дело\r\n"
+
+
+def test_last_line_without_end_and_stdin():
+    result = run("normalize", "-", "--layer", "diplomatic", stdin="въ д ђ ло".encode("utf-8"))
+    assert result.returncode == 0 and result.stdout.decode("utf-8") == "въ дѣло"
+
+
+def test_invalid_byte_names_its_offset(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes("Мѣсто ".encode("utf-8") + b"\xff\xfe" + b" end\n")
+    with pytest.raises(InputError) as info:
+        lines(path)
+    assert "byte offset 11" in str(info.value)
+    result = run("normalize", str(path))
+    assert result.returncode == 2
+    err = result.stderr.decode("utf-8")
+    assert err.count("\n") == 1 and "byte offset 11" in err and "Traceback" not in err
+
+
+def test_invalid_byte_after_the_first_block(tmp_path):
+    path = tmp_path / "a.txt"
+    good = ("слово " * 20000).encode("utf-8")
+    path.write_bytes(good + b"\xc3\x28")
+    with pytest.raises(InputError) as info:
+        lines(path)
+    assert f"byte offset {len(good)}" in str(info.value)
+
+
+def test_empty_file_gives_empty_output(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"")
+    result = run("normalize", str(path))
+    assert result.returncode == 0 and result.stdout == b""
+
+
+def test_binary_file_is_refused(tmp_path):
+    path = tmp_path / "a.bin"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    result = run("normalize", str(path))
+    assert result.returncode == 2 and b"binary" in result.stderr and b"Traceback" not in result.stderr
+
+
+def test_missing_file_is_refused():
+    result = run("normalize", "/nonexistent/file.txt")
+    assert result.returncode == 2 and result.stderr.count(b"\n") == 1
+
+
+def test_one_output_line_per_input_line(tmp_path):
+    path = tmp_path / "a.txt"
+    text = "\n".join(["", "ІІри этомъ", "   ", "т. д.", "x" * 10, "онђ"]) + "\n"
+    path.write_text(text, encoding="utf-8")
+    for layer in ("diplomatic", "modern"):
+        out = run("normalize", str(path), "--layer", layer).stdout.decode("utf-8")
+        assert out.count("\n") == text.count("\n")
+
+
+def test_large_input_streams_in_bounded_memory(tmp_path):
+    path = tmp_path / "big.txt"
+    line = "Мђста, очерченныя линіями, показываютъ какъ раскладывать карты.\n".encode("utf-8")
+    with open(path, "wb") as handle:
+        for _ in range(60_000):  # about 7 MB: reading must not hold it
+            handle.write(line)
+    tracemalloc.start()
+    count = sum(1 for _ in read_lines(str(path)))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert count == 60_000
+    assert peak < 2_000_000
