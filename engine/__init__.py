@@ -1,1 +1,101 @@
-"""engine: the games as executable rules (placeholder, see issue 4)."""
+"""engine: every game of the book as executable rules that cite the text.
+
+In: nothing but the standard library (this package must load unchanged in
+Pyodide; it never imports the other stages). Out: `GAMES`, `find_game`, and
+per game a `Game` subclass whose positions give legal moves, apply and undo
+them, and explain every verdict by rule ids and clause ids.
+
+    >>> from engine import find_game, Move
+    >>> game = find_game("belle-lucie")(deal=1)
+    >>> move = next(iter(game.legal_moves))
+    >>> game.explain(move).allowed
+    True
+
+How to add a game (the whole recipe; engine/games/belle-lucie.py is the model):
+
+1. Create ``engine/games/<slug>.py``; it is found by `engine.registry`
+   automatically once it defines ``GAME = YourGame``.
+2. ``RULES = RuleBook("<slug>")``. Every decision is a rule function
+   ``@RULES.rule("name", cites=("<slug>.rule.1", ...), ru="...", en="...")``
+   taking ``(game, move)`` and returning True (allowed) or False; its
+   docstring's first line is the one-line doc. Cite the clause ids of
+   `pasyans clauses --game <slug> --json`; where the text is silent, declare
+   ``A = RULES.assume("name", "reason ...", "Cadogan 1874: ..." or "most
+   natural reading")`` and cite ``A``. Note differences from PySolFC or
+   modern books in the docstring.
+3. Subclass `engine.core.Game`: set slug, title_1912, title_modern,
+   title_en, book_order, decks, PILES (a tuple of `PileSpec(id, role, x, y,
+   dx, dy)`; roles such as "fan", "foundation", "tableau", "stock",
+   "talon", "wing"; the stock's role is face down), PHASES (first = the
+   opening phase), REDEALS, EXTRA (game counters, ints), RULES.
+4. ROUTES maps ``(src_role, dst_role)`` or an action name ("deal",
+   "redeal") to the tuple of rules the move must pass. The engine adds
+   "source not empty" to card moves (`engine.core.one_card` is there to
+   reuse); a move with no route is refused by `engine.only-written-moves`.
+   Game modules import from engine.core / engine.rulebook / engine.cards
+   (not from `engine`, which is still loading while games register);
+   a variant imports its parent with importlib (hyphenated module names).
+5. ``setup(self, cards)`` lays out the opening position from the shuffled
+   cards (deal them from ``cards[0]`` on; `set_stock` keeps the rest).
+   Actions are methods ``do_<action>`` (``choose:up`` -> ``do_choose_up``);
+   card moves are applied by the core, then `after_move` runs side effects
+   (a phase change, an automatic play the text orders).
+6. ``WON`` and ``LOST`` are rules whose ``check(game, None)`` tells whether
+   the game is won / cite the clause saying it is over. ``SETUP`` lists
+   rules about the opening layout (decks, how it is dealt) whose check
+   holds after `setup`; ``NOT_EXECUTABLE = {clause_id: reason}`` marks
+   clauses of kind "rule" no engine rule can implement (`pasyans rules
+   --coverage` reports the rest).
+7. Optional: override `generate_moves` with a fast generator (the solver
+   calls it millions of times); tests/engine/test_games.py checks that it
+   yields exactly the moves the routes allow, for every game in GAMES.
+8. Optional: `check_position()` refuses impossible loaded states.
+9. Tests: add allow/forbid cases per rule to tests/engine/cases/<slug>.json
+   and run ``tests/engine/make_won_games.py <slug>`` to record a won game;
+   the property, won-game and coverage tests pick the game up from GAMES.
+"""
+
+from engine.cards import Card
+from engine.core import (ENGINE, Game, IllegalMoveError, LegalMoves, Move, Outcome, PileSpec,
+                         StateError, Termination)
+from engine.registry import GAMES, find_game
+from engine.rulebook import Assumption, Rule, RuleBook, Verdict
+
+
+def all_rules(game: str | None = None) -> list[Rule]:
+    """The rules of one game (slug or title) or of all games and the engine, each once."""
+    chosen = [find_game(game)] if game else list(GAMES)
+    seen: dict[str, Rule] = {}
+    books = [g.RULES for g in chosen] + ([] if game else [ENGINE])
+    for book in books:
+        for rule in book.rules.values():
+            seen.setdefault(rule.id, rule)
+    if game:  # the engine's own rules that every move of the game passes through
+        for rule in ENGINE.rules.values():
+            seen.setdefault(rule.id, rule)
+    return list(seen.values())
+
+
+def all_assumptions(game: str | None = None) -> list[Assumption]:
+    chosen = [find_game(game)] if game else list(GAMES)
+    seen: dict[str, Assumption] = {}
+    for book in [g.RULES for g in chosen] + [ENGINE]:
+        for item in book.assumptions.values():
+            seen.setdefault(item.id, item)
+    return list(seen.values())
+
+
+def rules(game: str | None = None) -> list[dict]:
+    """Rule records (id, clause_ids, assumption_ids, doc, ru, en, file, line):
+    what `pasyans rules --json` prints and extract/ links to clauses."""
+    return [rule.to_json() for rule in all_rules(game)]
+
+
+def explain(state: Game, move: Move | str) -> Verdict:
+    """`state.explain(move)`: allowed or not, why (ru, en), and the clause ids."""
+    return state.explain(move)
+
+
+__all__ = ["Card", "Game", "IllegalMoveError", "LegalMoves", "Move", "Outcome", "PileSpec",
+           "StateError", "Termination", "GAMES", "find_game", "Assumption", "Rule", "RuleBook",
+           "Verdict", "explain", "rules", "all_rules", "all_assumptions"]

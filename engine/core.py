@@ -1,0 +1,530 @@
+"""The position of a patience game, and the only ways to change it.
+
+`Game` is the base class of every game (one subclass per module in
+engine/games/). A game instance is a position: piles of cards (lists of
+small ints, bottom to top, see engine/cards.py), a phase, the redeals left
+and a few game-specific counters (`extra`). Like python-chess's Board:
+
+* `legal_moves` is lazy and set-like: iterating generates, ``move in
+  game.legal_moves`` checks one move without listing them all;
+* `push(move)` applies a move without checking it, `pop()` undoes it,
+  `redo()` replays what was popped; `play(move)` checks first and raises
+  `IllegalMoveError` naming the rule and clauses that forbid the move;
+* `explain(move)` is the slow, talkative path: a `Verdict` with the reason
+  in Russian and English and the clause ids behind it;
+* `outcome()` is None while the game goes on, else an `Outcome` whose rule
+  names the clause that says the game is won or lost.
+
+A game's moves are decided by its routes: ``ROUTES[(src_role, dst_role)]``
+or ``ROUTES[action_name]`` lists the rules a move of that kind must pass.
+No route, no move (`engine.only-written-moves`). Games may override
+`generate_moves` with a fast generator; tests check that it yields exactly
+the moves the routes allow.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Iterator, NamedTuple
+
+from engine.cards import RANKS, card_code, full_deck, parse_card
+from engine.deal import shuffled
+from engine.rulebook import Rule, RuleBook, Verdict
+
+# The engine's own rules: what no game text needs to say.
+ENGINE = RuleBook("engine")
+_ONLY_WRITTEN = ENGINE.assume(
+    "only-written-moves",
+    "The book describes the moves each game allows; a move that no rule of the game names "
+    "is refused rather than guessed at.",
+    "most natural reading",
+)
+_ONE_CARD = ENGINE.assume(
+    "one-card-at-a-time",
+    "None of the games of witness 000 moves several cards at once: every move the book "
+    "describes takes the top (available) card of a pile.",
+    "most natural reading; terms.available",
+)
+
+
+@ENGINE.rule("only-written-moves", cites=(_ONLY_WRITTEN,),
+             ru="ход должен быть описан в правилах пасьянса", en="a move must be one the game's rules describe")
+def _no_route(game, move) -> bool:
+    """A move of a kind the game's rules do not describe is not allowed."""
+    return False
+
+
+@ENGINE.rule("known-piles", cites=(_ONLY_WRITTEN,),
+             ru="ход называет две разные пачки этой раскладки", en="a move names two different piles of this layout")
+def _unknown_pile(game, move) -> bool:
+    """A move must name piles of the game's layout (see `pasyans layout`)."""
+    return False
+
+
+@ENGINE.rule("one-card", cites=(_ONE_CARD, "terms.available"),
+             ru="карты перекладываются по одной", en="cards are moved one at a time")
+def one_card(game, move) -> bool:
+    """Cards move one at a time (no game of 000 moves several cards at once).
+
+    Games put it in their routes where no clause of their own says so."""
+    return move.n == 1
+
+
+@ENGINE.rule("non-empty-source", cites=("terms.available",),
+             ru="карту берут из непустой пачки", en="the card is taken from a pile that has one")
+def non_empty_source(game, move) -> bool:
+    """Only a card that is there can be moved: the source pile must not be empty."""
+    return bool(game.piles[game.index[move.src]])
+
+
+class Move(NamedTuple):
+    """A move in DESIGN.md's notation: ``SRC>DST``, ``SRC>DST:N`` or an action name.
+
+    ``Move.parse("fan-3>foundation-H") == Move("fan-3", "foundation-H")``;
+    ``Move.parse("redeal") == Move(action="redeal")``.
+    """
+
+    src: str = ""
+    dst: str = ""
+    n: int = 1
+    action: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        text = text.strip()
+        if ">" not in text:
+            if not text or any(c.isspace() for c in text):
+                raise ValueError(f"bad move {text!r}: write SRC>DST, SRC>DST:N or an action name")
+            return cls(action=text)
+        src, _, dst = text.partition(">")
+        n = 1
+        if ":" in dst:
+            dst, _, count = dst.partition(":")
+            if not count.isdigit() or int(count) < 1:
+                raise ValueError(f"bad move {text!r}: the count after ':' must be a whole number >= 1")
+            n = int(count)
+        if not src or not dst:
+            raise ValueError(f"bad move {text!r}: both piles must be named, as in fan-3>foundation-H")
+        return cls(src, dst, n)
+
+    def __str__(self) -> str:
+        if self.action:
+            return self.action
+        return f"{self.src}>{self.dst}" + (f":{self.n}" if self.n != 1 else "")
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+class PileSpec(NamedTuple):
+    """A pile of the layout: its id, role and where to draw it.
+
+    x, y: position of the bottom card in card units (one card = 1 x 1.4
+    high); dx, dy: offset of each following card (a fan), 0 for a squared
+    pile; face: "up" or "down"."""
+
+    id: str
+    role: str
+    x: float
+    y: float
+    dx: float = 0.0
+    dy: float = 0.0
+    # a foundation's building: its suit (-1 any), first rank, step (+1 up, -1 down)
+    suit: int = -1
+    base: int = 0
+    step: int = 0
+
+    def to_json(self, face_down: bool) -> dict:
+        out = {"id": self.id, "role": self.role, "x": self.x, "y": self.y,
+               "dx": self.dx, "dy": self.dy, "face": "down" if face_down else "up"}
+        if self.step:
+            out["builds"] = {"suit": "SHDC"[self.suit] if self.suit >= 0 else None,
+                             "from": RANKS[self.base], "direction": "up" if self.step > 0 else "down"}
+        return out
+
+
+class Termination(Enum):
+    """How a game ended; the `Outcome` carries the game's rule and clauses."""
+
+    WON = "won"    #: the game's `won` rule holds (every card where the book wants it)
+    LOST = "lost"  #: no legal move is left (no redeal, no card to play)
+
+
+class Outcome(NamedTuple):
+    termination: Termination
+    rule: str
+    clauses: tuple[str, ...]
+
+    @property
+    def won(self) -> bool:
+        return self.termination is Termination.WON
+
+
+class StateError(ValueError):
+    """A portable state that cannot be a position of the game; `where` is the
+    JSON path of the offending value (``piles.fan-3[2]``) so the command line
+    can name the line."""
+
+    def __init__(self, problem: str, where: str = ""):
+        super().__init__(problem)
+        self.where = where
+
+
+class IllegalMoveError(ValueError):
+    """A move refused by `play`: carries the position, the verdict and the
+    ids of the rule and clauses that forbid it."""
+
+    def __init__(self, game: "Game", verdict: Verdict):
+        self.position = game.to_portable()
+        self.verdict = verdict
+        self.clauses = verdict.clauses
+        self.rules = verdict.rules
+        super().__init__(f"illegal move {verdict.move} in {game.slug} deal {game.deal}: "
+                         f"{verdict.en} ({', '.join(verdict.rules + verdict.clauses)})")
+
+
+class LegalMoves:
+    """The legal moves of a position, lazily: iterate to generate, `in` to check one."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: "Game"):
+        self.game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.game.generate_moves())
+
+    def __contains__(self, move) -> bool:
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return self.game.is_legal(move)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self.game.generate_moves())
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self.game.generate_moves())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(map(str, self))})>"
+
+
+class Game:
+    """Base class of all games; see the module docstring and engine/README.md."""
+
+    slug: str = ""
+    title_1912: str = ""
+    title_modern: str = ""
+    title_en: str = ""
+    aliases: tuple[str, ...] = ()
+    book_order: int = 99  # place in the edition (Cadogan's order), for GAMES
+    decks: int = 1
+    PILES: tuple[PileSpec, ...] = ()
+    FACE_DOWN: frozenset[str] = frozenset({"stock"})  # roles whose cards lie face down
+    PHASES: tuple[str, ...] = ("play",)
+    REDEALS: int = 0
+    EXTRA: dict[str, int] = {}  # game-specific counters and their defaults
+    RULES: RuleBook = ENGINE
+    ROUTES: dict = {}
+    WON: Rule | None = None
+    LOST: Rule | None = None
+    SETUP: tuple[Rule, ...] = ()  # how the opening layout is made; check(game, None) holds after setup
+    NOT_EXECUTABLE: dict[str, str] = {}  # clause id -> why no engine rule can implement it
+
+    # derived per class by __init_subclass__
+    names: tuple[str, ...] = ()
+    index: dict[str, int] = {}
+    roles: tuple[str, ...] = ()
+    by_role: dict[str, tuple[int, ...]] = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.names = tuple(p.id for p in cls.PILES)
+        cls.index = {p.id: i for i, p in enumerate(cls.PILES)}
+        cls.roles = tuple(p.role for p in cls.PILES)
+        by_role: dict[str, list[int]] = {}
+        for i, p in enumerate(cls.PILES):
+            by_role.setdefault(p.role, []).append(i)
+        cls.by_role = {role: tuple(ix) for role, ix in by_role.items()}
+        if len(cls.index) != len(cls.PILES):
+            raise ValueError(f"{cls.__name__}: two piles share an id")
+
+    # -- making positions -------------------------------------------------
+
+    def __init__(self, deal: int = 1):
+        self.deal = deal
+        self._blank()
+        self.setup(shuffled(full_deck(self.decks), deal))
+
+    def _blank(self) -> None:
+        self.piles: list[list[int]] = [[] for _ in self.PILES]
+        self.phase = self.PHASES[0]
+        self.redeals_left = self.REDEALS
+        self.extra = dict(self.EXTRA)
+        self.move_stack: list[Move] = []
+        self._undo: list[tuple] = []
+        self._redo: list[Move] = []
+
+    def setup(self, cards: list[int]) -> None:
+        """Lay out the opening position from the shuffled cards (dealt from
+        ``cards[0]`` onwards). Every game overrides this."""
+        raise NotImplementedError
+
+    def foundation_wants(self, i: int) -> int:
+        """The card a suited foundation pile ``i`` takes next (0 if it is full).
+
+        Only for foundations with a suit: `PileSpec.suit` >= 0."""
+        spec = self.PILES[i]
+        pile = self.piles[i]
+        if not pile:
+            return spec.suit << 4 | spec.base
+        rank = (pile[-1] & 15) + spec.step
+        return spec.suit << 4 | rank if 1 <= rank <= 13 else 0
+
+    def pile(self, name: str) -> list[int]:
+        return self.piles[self.index[name]]
+
+    def set_stock(self, cards: list[int], role: str = "stock") -> None:
+        """Put ``cards`` (dealing order) into the stock, first card on top."""
+        self.piles[self.by_role[role][0]][:] = cards[::-1]
+
+    def copy(self, stack: bool = True) -> "Game":
+        other = object.__new__(type(self))
+        other.deal = self.deal
+        other.piles = [p[:] for p in self.piles]
+        other.phase = self.phase
+        other.redeals_left = self.redeals_left
+        other.extra = dict(self.extra)
+        other.move_stack = self.move_stack[:] if stack else []
+        # snapshots are reused by pop(), so each copy needs its own
+        other._undo = [([p[:] for p in s[0]], s[1], s[2], dict(s[3])) for s in self._undo] if stack else []
+        other._redo = self._redo[:] if stack else []
+        return other
+
+    # -- changing positions -----------------------------------------------
+
+    def _snapshot(self) -> tuple:
+        return ([p[:] for p in self.piles], self.phase, self.redeals_left, dict(self.extra))
+
+    def _restore(self, snap: tuple) -> None:
+        # the snapshot leaves the undo stack here, so its lists can be reused
+        self.piles, self.phase, self.redeals_left, self.extra = snap
+
+    def push(self, move: Move) -> None:
+        """Apply ``move`` without checking it (use `play` for a checked move)."""
+        self._undo.append(self._snapshot())
+        self.apply(move)
+        self.move_stack.append(move)
+        self._redo.clear()
+
+    def pop(self) -> Move:
+        """Undo the last move and return it; it can be replayed by `redo`."""
+        if not self._undo:
+            raise IndexError("pop from a game with no moves")
+        self._restore(self._undo.pop())
+        move = self.move_stack.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Replay the last undone move."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        move = self._redo.pop()
+        rest = self._redo[:]
+        self.push(move)
+        self._redo = rest
+        return move
+
+    def play(self, move: Move | str) -> Move:
+        """Check ``move`` and push it; raise `IllegalMoveError` if it is not legal."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        verdict = self.explain(move)
+        if not verdict.allowed:
+            raise IllegalMoveError(self, verdict)
+        self.push(move)
+        return move
+
+    def apply(self, move: Move) -> None:
+        """Change the position; games override for actions and side effects."""
+        if move.action:
+            getattr(self, "do_" + move.action.replace(":", "_").replace("-", "_"))()
+            return
+        src = self.piles[self.index[move.src]]
+        dst = self.piles[self.index[move.dst]]
+        n = move.n
+        dst.extend(src[-n:])
+        del src[-n:]
+        self.after_move(move)
+
+    def after_move(self, move: Move) -> None:
+        """Hook for what follows a card move by rule (a phase ending, ...)."""
+
+    # -- judging moves ----------------------------------------------------
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        return LegalMoves(self)
+
+    def route(self, move: Move) -> tuple[Rule, ...]:
+        """The rules a move of this kind must pass, or the engine's refusal."""
+        if move.action:
+            return self.ROUTES.get(move.action, (_no_route,))
+        index = self.index
+        if move.src not in index or move.dst not in index or move.src == move.dst:
+            return (_unknown_pile,)
+        rules = self.ROUTES.get((self.roles[index[move.src]], self.roles[index[move.dst]]))
+        if rules is None:
+            return (_no_route,)
+        return (non_empty_source,) + tuple(rules)
+
+    def explain(self, move: Move | str) -> Verdict:
+        """Allowed or not, the reason in Russian and English, and the clauses."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        passed = []
+        for rule in self.route(move):
+            if not rule.check(self, move):
+                return Verdict(False, move, (rule.id,), rule.clauses,
+                               "Нельзя: " + rule.ru + ".", "Not allowed: " + rule.en + ".")
+            passed.append(rule)
+        clauses = tuple(dict.fromkeys(c for r in passed for c in r.clauses))
+        return Verdict(True, move, tuple(r.id for r in passed), clauses,
+                       "Можно: " + "; ".join(r.ru for r in passed) + ".",
+                       "Allowed: " + "; ".join(r.en for r in passed) + ".")
+
+    def is_legal(self, move: Move) -> bool:
+        for rule in self.route(move):
+            if not rule.check(self, move):
+                return False
+        return True
+
+    def generate_moves(self) -> Iterator[Move]:
+        """Every legal move, from the routes (games may override with a fast path)."""
+        piles, names, by_role = self.piles, self.names, self.by_role
+        for key, rules in self.ROUTES.items():
+            if isinstance(key, str):
+                move = Move(action=key)
+                if all(rule.check(self, move) for rule in rules):
+                    yield move
+                continue
+            src_role, dst_role = key
+            for i in by_role.get(src_role, ()):
+                if not piles[i]:
+                    continue
+                for j in by_role.get(dst_role, ()):
+                    if i == j:
+                        continue
+                    move = Move(names[i], names[j])
+                    if all(rule.check(self, move) for rule in rules):
+                        yield move
+
+    # -- the end ----------------------------------------------------------
+
+    def is_won(self) -> bool:
+        return self.WON is not None and self.WON.check(self, None)
+
+    def outcome(self) -> Outcome | None:
+        if self.is_won():
+            return Outcome(Termination.WON, self.WON.id, self.WON.clauses)
+        if not self.legal_moves:
+            rule = self.LOST
+            return Outcome(Termination.LOST, rule.id if rule else "", rule.clauses if rule else ())
+        return None
+
+    # -- portable state (DESIGN.md) ---------------------------------------
+
+    def to_portable(self) -> dict:
+        piles = {}
+        for spec, cards in zip(self.PILES, self.piles):
+            down = "~" if spec.role in self.FACE_DOWN else ""
+            piles[spec.id] = [down + card_code(c) for c in cards]
+        state = {"game": self.slug, "deal": self.deal, "piles": piles,
+                 "phase": self.phase, "redeals_left": self.redeals_left}
+        if self.extra:
+            state["extra"] = dict(self.extra)
+        return state
+
+    @classmethod
+    def from_portable(cls, state: dict) -> "Game":
+        """A position from DESIGN.md's portable state; `StateError` if it is
+        tampered with or impossible. Nothing is kept from a refused state.
+
+        Piles left out are empty: a state may list fewer cards than the
+        packs hold (a study position), never more copies than the packs."""
+        if not isinstance(state, dict):
+            raise StateError("a game state is a JSON object", "")
+        known = {"game", "deal", "piles", "phase", "redeals_left", "extra"}
+        for key in state:
+            if key not in known:
+                raise StateError(f"unknown field {key!r} (expected {', '.join(sorted(known))})", key)
+        if state.get("game") != cls.slug:
+            raise StateError(f"this state is for game {state.get('game')!r}, not {cls.slug!r}", "game")
+        deal = state.get("deal", 0)
+        if not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
+            raise StateError("deal must be a whole number >= 0", "deal")
+        piles_in = state.get("piles")
+        if not isinstance(piles_in, dict):
+            raise StateError("piles must be an object of pile id -> list of cards", "piles")
+        piles = [[] for _ in cls.PILES]
+        counts: dict[int, int] = {}
+        for name, codes in piles_in.items():
+            if name not in cls.index:
+                raise StateError(f"unknown pile {name!r} for {cls.slug} (see `pasyans layout {cls.slug}`)",
+                                 f"piles.{name}")
+            if not isinstance(codes, list):
+                raise StateError(f"pile {name!r} must be a list of cards", f"piles.{name}")
+            face_down = cls.PILES[cls.index[name]].role in cls.FACE_DOWN
+            for k, code in enumerate(codes):
+                where = f"piles.{name}[{k}]"
+                if not isinstance(code, str):
+                    raise StateError(f"card {code!r} is not a string", where)
+                down = code.startswith("~")
+                try:
+                    card = parse_card(code[1:] if down else code)
+                except ValueError as error:
+                    raise StateError(str(error), where) from None
+                if down != face_down:
+                    side = "face down (~)" if face_down else "face up"
+                    raise StateError(f"cards of pile {name!r} lie {side}: {code!r}", where)
+                counts[card] = counts.get(card, 0) + 1
+                if counts[card] > cls.decks:
+                    raise StateError(f"more copies of {card_code(card)} than {cls.decks} pack(s) hold", where)
+                piles[cls.index[name]].append(card)
+        phase = state.get("phase", cls.PHASES[0])
+        if phase not in cls.PHASES:
+            raise StateError(f"unknown phase {phase!r} (expected one of {', '.join(cls.PHASES)})", "phase")
+        redeals = state.get("redeals_left", cls.REDEALS)
+        if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= cls.REDEALS:
+            raise StateError(f"redeals_left must be a whole number from 0 to {cls.REDEALS}", "redeals_left")
+        extra = dict(cls.EXTRA)
+        extra_in = state.get("extra", {})
+        if not isinstance(extra_in, dict):
+            raise StateError("extra must be an object", "extra")
+        for key, value in extra_in.items():
+            if key not in cls.EXTRA:
+                raise StateError(f"unknown extra field {key!r} for {cls.slug}", f"extra.{key}")
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise StateError(f"extra field {key!r} must be a whole number", f"extra.{key}")
+            extra[key] = value
+        game = object.__new__(cls)
+        game.deal = deal
+        game._blank()
+        game.piles, game.phase, game.redeals_left, game.extra = piles, phase, redeals, extra
+        problem = game.check_position()
+        if problem:
+            raise StateError(problem[0], problem[1])
+        return game
+
+    def check_position(self) -> tuple[str, str] | None:
+        """Game-specific impossibilities of a loaded state: (problem, where) or None."""
+        return None
+
+    @classmethod
+    def layout(cls) -> dict:
+        return {"game": cls.slug, "decks": cls.decks, "card": {"width": 1.0, "height": 1.4},
+                "piles": [p.to_json(p.role in cls.FACE_DOWN) for p in cls.PILES]}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} deal={self.deal} phase={self.phase} moves={len(self.move_stack)}>"

@@ -1,0 +1,95 @@
+"""Properties of every game in GAMES, over random play (hypothesis).
+
+* no card is ever lost or duplicated;
+* `pop` restores the exact previous position;
+* the portable state round-trips at every step;
+* every generated move's verdict is "allowed", and the fast generator yields
+  exactly the moves that the routes allow (no move without a rule);
+* the setup rules (decks, how the layout is dealt) hold for fresh deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import GAMES, Game, Move
+
+from engine_helpers import random_play
+
+IDS = [g.slug for g in GAMES]
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def cards_of(game) -> Counter:
+    return Counter(c for p in game.piles for c in p)
+
+
+def route_moves(game) -> set:
+    """Every move the routes allow, by trying every pair and action (slow)."""
+    return set(Game.generate_moves(game))
+
+
+@pytest.mark.parametrize("game_cls", GAMES, ids=IDS)
+@SETTINGS
+@given(deal=st.integers(0, 2**32), seed=st.integers(0, 2**16), steps=st.integers(0, 120))
+def test_random_play_keeps_every_invariant(game_cls, deal, seed, steps):
+    game = game_cls(deal)
+    pack = cards_of(game)
+    assert sum(pack.values()) == 52 * game_cls.decks
+    rng = random.Random(seed)
+    for _ in random_play(game, rng, steps):
+        assert cards_of(game) == pack
+    state = game.to_portable()
+    assert game_cls.from_portable(state).to_portable() == state
+    moves = list(game.legal_moves)
+    assert len(moves) == len(set(moves)), "a move is generated twice"
+    assert set(moves) == route_moves(game)
+    for move in moves:
+        assert game.explain(move).allowed
+        before = game.to_portable()
+        game.push(move)
+        assert cards_of(game) == pack
+        assert game.pop() == move
+        assert game.to_portable() == before
+    if not moves:
+        assert game.outcome() is not None
+
+
+@pytest.mark.parametrize("game_cls", GAMES, ids=IDS)
+def test_undo_all_the_way_back(game_cls):
+    game = game_cls(11)
+    start = game.to_portable()
+    for _ in random_play(game, random.Random(5), 200):
+        pass
+    while game.move_stack:
+        game.pop()
+    assert game.to_portable() == start
+
+
+@pytest.mark.parametrize("game_cls", GAMES, ids=IDS)
+@pytest.mark.parametrize("deal", [0, 1, 2, 99, 2**40])
+def test_setup_rules_hold_for_fresh_deals(game_cls, deal):
+    game = game_cls(deal)
+    assert game_cls.SETUP, f"{game_cls.slug} declares no setup rule"
+    for rule in game_cls.SETUP:
+        assert rule.check(game, None), rule.id
+
+
+@pytest.mark.parametrize("game_cls", GAMES, ids=IDS)
+def test_every_action_is_named_and_applicable(game_cls):
+    for key in game_cls.ROUTES:
+        if isinstance(key, str):
+            name = "do_" + key.replace(":", "_").replace("-", "_")
+            assert callable(getattr(game_cls, name, None)), name
+
+
+def test_setup_rules_can_fail():
+    lucie = [g for g in GAMES if g.slug == "belle-lucie"][0]
+    game = lucie(1)
+    game.piles[lucie.index["fan-1"]].pop()
+    assert not all(rule.check(game, None) for rule in lucie.SETUP)

@@ -1,0 +1,76 @@
+"""Concrete layouts per rule: where it allows a move, where it forbids one.
+
+Cases live in tests/engine/cases/<slug>.json; each names the rule it
+exercises, the move (or the expected outcome), the verdict and clause ids
+that must be cited. A meta-test requires an allowing and a forbidding case
+for every move rule of every game, and an outcome case for WON and LOST.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import GAMES, Move
+
+from engine_helpers import all_cases, position
+
+CASES = list(all_cases())
+
+
+@pytest.mark.parametrize("slug, case", [(s, c) for _, s, c in CASES], ids=[i for i, _, _ in CASES])
+def test_case(slug, case):
+    game = position(slug, case)
+    if "outcome" in case:
+        outcome = game.outcome()
+        if case["outcome"] is None:
+            assert outcome is None
+            return
+        assert outcome is not None and outcome.termination.value == case["outcome"]
+        assert outcome.rule == case["rule"]
+        assert set(case["cites"]) <= set(outcome.clauses)
+        return
+    if "setup" in case:
+        rule = next(r for r in type(game).SETUP if r.id == case["rule"])
+        assert rule.check(game, None) is case["setup"]
+        return
+    move = Move.parse(case["move"])
+    verdict = game.explain(move)
+    assert verdict.allowed is case["allowed"], verdict
+    assert (move in game.legal_moves) is case["allowed"]
+    assert (move in set(game.legal_moves)) is case["allowed"]
+    if case["allowed"]:
+        assert case["rule"] in verdict.rules
+    else:
+        assert verdict.rules == (case["rule"],), verdict
+    assert set(case["cites"]) <= set(verdict.clauses) | {
+        a for r in verdict.rules for a in _rule(game, r).assumptions}
+
+
+def _rule(game, ident):
+    from engine import all_rules
+
+    return next(r for r in all_rules(game.slug) if r.id == ident)
+
+
+def _route_rules(game_cls):
+    rules = {}
+    for route in game_cls.ROUTES.values():
+        for rule in route:
+            rules[rule.id] = rule
+    return rules
+
+
+@pytest.mark.parametrize("game_cls", GAMES, ids=[g.slug for g in GAMES])
+def test_every_rule_has_cases_both_ways(game_cls):
+    seen = {(c["rule"], c.get("allowed")) for _, slug, c in CASES if slug == game_cls.slug}
+    outcomes = {(c["rule"], c["outcome"]) for _, slug, c in CASES if slug == game_cls.slug and "outcome" in c}
+    missing = []
+    for ident in _route_rules(game_cls):
+        for verdict in (True, False):
+            if (ident, verdict) not in seen:
+                missing.append(f"{ident} {'allows' if verdict else 'forbids'}")
+    if (game_cls.WON.id, "won") not in outcomes:
+        missing.append(f"{game_cls.WON.id} won")
+    if (game_cls.LOST.id, "lost") not in outcomes:
+        missing.append(f"{game_cls.LOST.id} lost")
+    assert not missing, "rules without a case: " + "; ".join(missing)
