@@ -22,7 +22,7 @@ import logging
 from pathlib import Path
 
 import corpus
-from edition import markup
+from edition import markup, svg
 from edition.model import Clause, Edition, Figure, Game, Note, Reading, Rule, Section, Term, Witness
 from pasyans import __version__
 from pasyans.errors import InputError
@@ -110,7 +110,8 @@ def load(source: Commands | Folder | None = None) -> Edition:
     tei = _optional(edition, source.text, "tei", "tei")
     tei = tei.encode("utf-8") if tei is not None else None
     edition.tei = tei
-    edition.rules = [_rule(record) for record in rules]
+    # A variant shares its parent's rules; each rule is listed once.
+    edition.rules = list({record["id"]: _rule(record) for record in rules}.values())
     edition.witnesses = [_witness(w) for w in corpus.load()]
     readings = _readings_by_clause(clauses, corrections)
     by_game: dict[str, list[dict]] = {}
@@ -130,6 +131,10 @@ def load(source: Commands | Folder | None = None) -> Edition:
     for game in edition.games:
         if game.playable:
             game.layout = _optional(edition, source.json, f"layout of {game.slug}", "layout", game.slug, "--json")
+        if game.layout:
+            opening = _optional(edition, source.json, f"deal of {game.slug}", "deal", game.slug, "--seed", "1", "--json")
+            for figure in game.figures:
+                figure.svg = svg.layout_svg(game.layout, opening, f"The opening layout of {game.title_en} (deal 1)")
     return edition
 
 

@@ -116,3 +116,33 @@ def page(context):
     tab.close()
     assert context.watch.errors == [], context.watch.errors
     assert context.watch.foreign == [], context.watch.foreign
+
+
+def game_slugs() -> list[str]:
+    """The games of the edition, for parametrising (read at collection time
+    from the games list, which is quick; the full edition is a fixture)."""
+    from edition import inputs
+
+    folder = os.environ.get("PASYANS_SITE_INPUTS")
+    source = inputs.Folder(Path(folder)) if folder else inputs.Commands()
+    return [record["slug"] for record in source.json("games", "--json")]
+
+
+def playable_slugs() -> list[str]:
+    """The games the engine implements (those with rules in its index)."""
+    from edition import inputs
+
+    folder = os.environ.get("PASYANS_SITE_INPUTS")
+    source = inputs.Folder(Path(folder)) if folder else inputs.Commands()
+    try:
+        rules = source.json("rules", "--json")
+    except inputs.Missing:
+        return []
+    games = {rule["id"].split(".")[0] for rule in rules}
+    return [slug for slug in game_slugs() if slug in games]
+
+
+def wait_ready(page) -> dict:
+    """Wait for the demo's engine (Pyodide) and return its view."""
+    page.wait_for_selector("section.demo[data-state=ready]", timeout=PYODIDE_TIMEOUT_MS)
+    return page.evaluate("window.pasyansDemo.view")

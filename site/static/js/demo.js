@@ -316,6 +316,18 @@ class Demo {
     } else {
       parts.push(...verdict.clause_ids.map((id) => this.quote(id)));
     }
+    // The engine rules behind the verdict, on the rules page (where a rule
+    // that rests on an editorial assumption rather than the text says so).
+    const rules = document.createElement("p");
+    rules.className = "rules";
+    rules.append(verdict.clause_ids.length ? "Engine rules: " : "Engine rule (an editorial assumption, not the 1912 text): ");
+    for (const id of verdict.rule_ids) {
+      const link = document.createElement("a");
+      link.href = new URL(`rules.html#rule-${id}`, new URL(document.body.dataset.root, location.href)).href;
+      link.textContent = id;
+      rules.append(link, " ");
+    }
+    parts.push(rules);
     this.verdict.replaceChildren(...parts);
     this.verdict.dataset.allowed = String(verdict.allowed);
   }

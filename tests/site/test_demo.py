@@ -1,0 +1,157 @@
+"""The demo of every playable game, in a real browser: the engine loads in
+its worker, legal moves are made by clicking, an illegal move is refused
+with the clause that forbids it, and a reload restores the game.
+
+Pyodide takes seconds to start on a shared machine: each game loads it
+twice (first visit, reload) and no more.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import playable_slugs, wait_ready
+
+
+def _moves_count(page) -> int:
+    return int(page.locator("section.demo").get_attribute("data-moves"))
+
+
+def _play_by_clicks(page, move: str) -> None:
+    src, dst = move.split(">")
+    before = _moves_count(page)
+    page.click(f'.pile[data-pile="{src}"]')
+    page.click(f'.pile[data-pile="{dst}"]')
+    page.wait_for_function("n => +document.querySelector('section.demo').dataset.moves > n", arg=before)
+
+
+def _an_illegal_move(page, view: dict) -> str | None:
+    """A card move the engine refuses by a clause of the text (not only by
+    an editorial assumption), asked of the engine in the page."""
+    legal = set(view["moves"])
+    piles = [name for name, cards in view["state"]["piles"].items() if cards and not cards[-1].startswith("~")]
+    for src in piles:
+        for dst in view["state"]["piles"]:
+            move = f"{src}>{dst}"
+            if dst == src or move in legal:
+                continue
+            verdict = page.evaluate("move => window.pasyansDemo.engine.call('explain', {move})", move)
+            if not verdict["allowed"] and verdict["clause_ids"]:
+                return move
+    return None
+
+
+@pytest.mark.parametrize("slug", playable_slugs())
+def test_demo_plays_refuses_and_restores(page, server, slug):
+    page.goto(f"{server}games/{slug}.html")
+    # The text is there before the engine is.
+    assert page.locator("#text .clause").first.is_visible()
+    view = wait_ready(page)
+    assert view["state"]["game"] == slug
+
+    # Legal moves, by clicking source then target (the targets light up).
+    made = 0
+    for _ in range(2):
+        cards = [m for m in view["moves"] if ">" in m]
+        if not cards:
+            break
+        src, dst = cards[0].split(">")
+        page.click(f'.pile[data-pile="{src}"]')
+        assert page.locator(f'.pile.target[data-pile="{dst}"]').count() == 1
+        page.click(f'.pile[data-pile="{dst}"]')
+        page.wait_for_function("n => +document.querySelector('section.demo').dataset.moves === n", arg=made + 1)
+        made += 1
+        assert page.locator(".verdict").get_attribute("data-allowed") == "true"
+        view = page.evaluate("window.pasyansDemo.view")
+    assert made, f"{slug}: deal 1 offers no card move"
+
+    # An illegal move names and quotes the clause that forbids it, and the
+    # quote links to the clause in the text.
+    illegal = _an_illegal_move(page, view)
+    assert illegal, "no illegal move to try"
+    src, dst = illegal.split(">")
+    page.click(f'.pile[data-pile="{src}"]')
+    page.click(f'.pile[data-pile="{dst}"]')
+    page.wait_for_selector('.verdict[data-allowed="false"]')
+    assert _moves_count(page) == made
+    verdict = page.locator(".verdict")
+    assert "Not allowed" in verdict.inner_text()
+    quotes = verdict.locator("blockquote")
+    assert quotes.count() >= 1
+    first = quotes.first
+    clause_id = first.get_attribute("data-clause")
+    assert first.locator("[lang=ru]").inner_text().strip()
+    on_page = page.locator(f'#text [id="{clause_id}"]')
+    if on_page.count():
+        first.locator("a.clause-link").click()
+        page.wait_for_function("id => document.getElementById(id).classList.contains('highlight')", arg=clause_id)
+
+    # Undo and redo.
+    page.click("button[data-op=undo]")
+    page.wait_for_function("n => +document.querySelector('section.demo').dataset.moves === n", arg=made - 1)
+    page.click("button[data-op=redo]")
+    page.wait_for_function("n => +document.querySelector('section.demo').dataset.moves === n", arg=made)
+    before = page.evaluate("window.pasyansDemo.view")
+
+    # A reload restores the same game.
+    page.reload()
+    after = wait_ready(page)
+    assert after["state"] == before["state"]
+    assert after["history"] == before["history"]
+
+
+def test_tampered_save_is_discarded_with_a_message(page, server):
+    slugs = playable_slugs()
+    if not slugs:
+        pytest.skip("the engine implements no game yet")
+    slug = slugs[0]
+    page.goto(f"{server}games/{slug}.html")
+    view = wait_ready(page)
+    save = view["save"]
+    # Move a card from one pile to another without a move to justify it.
+    piles = save["state"]["piles"]
+    full = [name for name, cards in piles.items() if cards]
+    card = piles[full[0]].pop()
+    piles[full[1]].append(card)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [f"pasyans.game.{slug}", json.dumps(save)])
+    page.reload()
+    fresh = wait_ready(page)
+    assert "discarded" in page.locator(".verdict").inner_text()
+    assert fresh["history"] == []
+    # Not even JSON.
+    page.evaluate("key => localStorage.setItem(key, '{not json')", f"pasyans.game.{slug}")
+    page.reload()
+    wait_ready(page)
+    assert "discarded" in page.locator(".verdict").inner_text()
+
+
+def test_keyboard_and_drag_play(page, server):
+    slugs = playable_slugs()
+    if not slugs:
+        pytest.skip("the engine implements no game yet")
+    slug = slugs[0]
+    page.goto(f"{server}games/{slug}.html")
+    page.evaluate(f"localStorage.removeItem('pasyans.game.{slug}')")
+    page.reload()
+    view = wait_ready(page)
+    moves = [m for m in view["moves"] if ">" in m]
+    src, dst = moves[0].split(">")
+    # Keyboard: focus the source pile, Enter, focus the target, Enter.
+    page.focus(f'.pile[data-pile="{src}"]')
+    page.keyboard.press("Enter")
+    page.focus(f'.pile[data-pile="{dst}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => +document.querySelector('section.demo').dataset.moves === 1")
+    page.keyboard.press("u")
+    page.wait_for_function("() => +document.querySelector('section.demo').dataset.moves === 0")
+    # Drag and drop the same card.
+    card = page.locator(f'.pile[data-pile="{src}"] .card').last.bounding_box()
+    target = page.locator(f'.pile[data-pile="{dst}"]').bounding_box()
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(card["x"] + 30, card["y"] + 30, steps=3)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=5)
+    page.mouse.up()
+    page.wait_for_function("() => +document.querySelector('section.demo').dataset.moves === 1")

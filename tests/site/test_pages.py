@@ -1,0 +1,63 @@
+"""Every game page in a real browser: the text in both spelling layers, the
+apparatus tooltips, and clause permalinks. The demo is in test_demo.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import game_slugs
+
+
+@pytest.fixture(params=game_slugs(), ids=str)
+def game(request, edition_data):
+    return edition_data.game(request.param)
+
+
+def test_text_renders_in_both_spellings_and_permalinks_work(page, server, game):
+    # One visit per page (the machine is shared): first the permalink ...
+    target = game.clauses[-1]
+    page.goto(f"{server}games/{game.slug}.html#{target.id}")
+    clause = page.locator(f'[id="{target.id}"]')
+    page.wait_for_function("id => document.getElementById(id)?.classList.contains('highlight')", arg=target.id)
+    assert clause.evaluate("el => { const r = el.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }")
+    # ... and "cite this", which names the clause and the edition's version ...
+    clause.locator("button.cite").click()
+    text = page.locator(".cite-box .cite-text").inner_text()
+    assert target.id in text and "version" in text
+    # ... then the text itself.
+    clauses = page.locator("#text .clause")
+    assert clauses.count() == len(game.clauses) > 0
+    for clause in game.clauses:
+        assert page.locator(f'[id="{clause.id}"] .ru').inner_text().strip(), clause.id
+    # The 1912 layer shows first; the modern one replaces it on the switch,
+    # and the choice survives a reload.
+    old, new = page.locator("#text .l-o"), page.locator("#text .l-m")
+    if old.count():
+        assert old.first.is_visible() and not new.first.is_visible()
+    page.click(".spelling button[data-spelling=modern]")
+    assert page.evaluate("document.documentElement.dataset.spelling") == "modern"
+    if old.count():
+        assert new.first.is_visible() and not old.first.is_visible()
+        first = game.clauses[0]
+        assert page.locator(f'[id="{first.id}"] .ru').inner_text().strip()
+    page.reload()
+    assert page.evaluate("document.documentElement.dataset.spelling") == "modern"
+    page.click(".spelling button[data-spelling='1912']")
+    assert page.locator(".spelling button[data-spelling='1912']").get_attribute("aria-pressed") == "true"
+
+
+def test_a_correction_shows_its_original(page, server, game):
+    if not game.readings:
+        pytest.skip(f"{game.slug}: the apparatus records no reading in this game")
+    page.goto(f"{server}games/{game.slug}.html")
+    reading = game.readings[0]
+    mark = page.locator(f'[id="{reading.id}"]')
+    tip = mark.locator(".tip")
+    assert not tip.is_visible()
+    mark.focus()  # keyboard focus, and the tap of a touch screen
+    assert tip.is_visible()
+    assert reading.original in tip.inner_text()
+    page.mouse.click(1, 1)
+    mark.hover()
+    assert tip.is_visible()
+
