@@ -47,7 +47,7 @@ class Variant:
     kind: str  # substitution, omission (the witness lacks base text), addition
     base_reading: str  # raw text of the base
     reading: str  # raw text of the witness ("" for an omission)
-    base_spans: list[SourceSpan]
+    base_spans: list[SourceSpan]  # an addition has one empty span: where it goes
     spans: list[SourceSpan]
     significant: bool  # the readings differ after normalisation too
 
@@ -174,8 +174,9 @@ def attach(book) -> None:
                 continue  # only line ends differ: the witness breaks lines elsewhere
             kind = "substitution" if base_part and other_part else ("omission" if base_part else "addition")
             anchor = base_part[0] if base_part else (base[i1 - 1] if i1 > 0 else base[0])
+            base_spans = _spans(base_part) or [SourceSpan(anchor.witness, anchor.line, anchor.end, anchor.end)]
             variant = Variant(overlap.base, overlap.witness, kind, _reading(base_part), _reading(other_part),
-                              _spans(base_part), _spans(other_part),
+                              base_spans, _spans(other_part),
                               _diplomatic(base_part) != _diplomatic(other_part))
             clause = _clause_at(index, anchor.witness, anchor.line, anchor.start)
             if clause is None:

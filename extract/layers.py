@@ -95,9 +95,47 @@ def _from_normalizer(witness_id: str) -> list[Layered] | None:
         return None
     result = []
     for number, line in enumerate(lines, 1):
-        pieces = tuple(Piece(p.raw, p.diplomatic, p.modern, tuple(p.steps)) for p in line.pieces())
-        result.append(Layered(witness_id, number, pieces))
+        pieces = []
+        for p in line.pieces():
+            pieces.extend(refine(Piece(p.raw, p.diplomatic, p.modern, tuple(p.steps))))
+        result.append(Layered(witness_id, number, tuple(pieces)))
     return result
+
+
+def refine(piece: Piece) -> list[Piece]:
+    """Split off whole words that a changed piece leaves unchanged at its ends.
+
+    A repair may come as one piece over several words («колоду Одиннадцать»
+    -> «колоды. Одиннадцать», a full stop restored); a clause boundary can
+    fall inside it, but never inside a changed word. So the unchanged words
+    at either end become pieces of their own.
+    """
+    texts = (piece.raw, piece.diplomatic, piece.modern)
+    if len(set(texts)) == 1 or " " not in piece.diplomatic:
+        return [piece]
+    head = _common_words(texts, from_end=False)
+    tail = _common_words(tuple(t[len(head):] for t in texts), from_end=True)
+    if not head and not tail:
+        return [piece]
+    middle = tuple(t[len(head):len(t) - len(tail)] for t in texts)
+    result = [Piece(head, head, head)] if head else []
+    result.append(Piece(*middle, piece.steps))
+    if tail:
+        result.append(Piece(tail, tail, tail))
+    return result
+
+
+def _common_words(texts: tuple[str, ...], from_end: bool) -> str:
+    """The longest run of whole words (with their spaces) that all texts share at one end."""
+    first = texts[0]
+    best = ""
+    for cut in range(len(first) + 1):
+        part = first[len(first) - cut:] if from_end else first[:cut]
+        if not all((t.endswith(part) if from_end else t.startswith(part)) and len(t) > cut for t in texts):
+            break
+        if part and (part[0] == " " if from_end else part[-1] == " "):
+            best = part
+    return best
 
 
 @cache
