@@ -69,6 +69,7 @@ class Clause:
     label: str | None = None  # the rule's numeral, «II.»
     term: str | None = None  # glossary slug of a definition
     english: str | None = None
+    decision: str | None = None  # the structure map's reason, where the placement is editorial
     variants: list = field(default_factory=list)  # filled by collate.attach
     parallels: list[SourceSpan] = field(default_factory=list)  # the same text in a repeating witness
 
@@ -97,7 +98,7 @@ class Clause:
             "id": self.id, "game": self.game, "section": self.section, "kind": self.kind,
             "label": self.label, "term": self.term,
             "text_1912": self.text, "text_modern": self.modern, "text_raw": self.raw,
-            "english": self.english,
+            "english": self.english, "editorial_decision": self.decision,
             "spans": [span.as_dict() for span in self.spans],
             "parallels": [span.as_dict() for span in self.parallels],
             "variants": [variant.as_dict() for variant in self.variants],
@@ -231,6 +232,7 @@ def build(spans: list[structure.Span] | None = None, overlaps: list[structure.Ov
     for blocks in book.games.values():
         for block in blocks:
             for clause in block.clauses:
+                clause.decision = block.span.reason if block.span.editorial else None
                 clause.kind = kinds.classify(clause.id, "terms" if clause.term else clause.section, clause.modern)
     _check_ids(book)
     return book
