@@ -190,7 +190,7 @@ def build(spans: list[structure.Span] | None = None, overlaps: list[structure.Ov
         spans, overlaps = structure.load()
     order = list(games_module.FRONT_MATTER) + list(games_module.games())
     book = Book({slug: [] for slug in order}, overlaps or [])
-    counters: dict[tuple[str, str], int] = {}
+    counters: dict[tuple, int] = {}  # paragraphs per (game, section); rules seen per (game, "rule", n)
     work: list[tuple[Block, _Paragraph, int, str]] = []  # block, paragraph, offset of the text, text
     terms = iter(_glossary_heads())
     for span in spans:
@@ -258,6 +258,10 @@ def _number(book, block, paragraph, offset, clauses, counters) -> None:
         return
     if block.section == "rule":
         n = roman_value(block.label[:-1])
+        if (game, "rule", n) in counters:
+            raise InputError(f"{where}: rule {block.label} of game {game!r} appears twice; "
+                             f"check the spans of that game", str(structure.STRUCTURE_FILE), span.map_line)
+        counters[game, "rule", n] = 1
     elif block.section == "terms":
         made = [_make_clause(paragraph, offset, a, b, game=game, section=block.term, n=None, m=None, term=block.term)
                 for a, b in clauses]

@@ -91,29 +91,38 @@ def _slide(a: list[str], i1: int, i2: int, low: int, high: int) -> tuple[int, in
 
 
 def align(base: list[Token], other: list[Token]) -> list[tuple[str, int, int, int, int]]:
-    """difflib opcodes over token texts, with omissions and additions slid to line starts."""
+    """difflib opcodes over token texts, with omissions and additions slid to line starts.
+
+    Sliding a gap moves the boundary of the equal blocks on either side; each
+    keeps at least one token, so the opcodes still tile both sequences.
+    """
     a, b = [t.text for t in base], [t.text for t in other]
-    codes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-    result = []
-    for index, (op, i1, i2, j1, j2) in enumerate(codes):
-        if op in ("delete", "insert"):
-            before = codes[index - 1] if index > 0 and codes[index - 1][0] == "equal" else None
-            after = codes[index + 1] if index + 1 < len(codes) and codes[index + 1][0] == "equal" else None
-            if op == "delete":
-                low = before[1] if before else i1
-                high = after[2] if after else i2
-                n1, n2 = _slide(a, i1, i2, low, high)
-                shift = n1 - i1
-                result.append((op, n1, n2, j1 + shift, j2 + shift))
-            else:
-                low = before[3] if before else j1
-                high = after[4] if after else j2
-                n1, n2 = _slide(b, j1, j2, low, high)
-                shift = n1 - j1
-                result.append((op, i1 + shift, i2 + shift, n1, n2))
+    codes = [list(code) for code in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()]
+    for index, code in enumerate(codes):
+        op = code[0]
+        if op not in ("delete", "insert"):
+            continue
+        before = codes[index - 1] if index > 0 and codes[index - 1][0] == "equal" else None
+        after = codes[index + 1] if index + 1 < len(codes) and codes[index + 1][0] == "equal" else None
+        if before is None or after is None:
+            continue  # a gap at either end has nowhere to slide to
+        if op == "delete":
+            lo, hi = code[1], code[2]
+            low, high = before[1] + 1, after[2] - 1
+            new_lo, new_hi = _slide(a, lo, hi, low, high)
         else:
-            result.append((op, i1, i2, j1, j2))
-    return result
+            lo, hi = code[3], code[4]
+            low, high = before[3] + 1, after[4] - 1
+            new_lo, new_hi = _slide(b, lo, hi, low, high)
+        shift = new_lo - lo
+        if not shift:
+            continue
+        code[1:5] = [code[1] + shift, code[2] + shift, code[3] + shift, code[4] + shift]
+        before[2] += shift
+        before[4] += shift
+        after[1] += shift
+        after[3] += shift
+    return [tuple(code) for code in codes]
 
 
 def _spans(toks: list[Token]) -> list[SourceSpan]:

@@ -267,8 +267,8 @@ def _russian_games(body, book) -> None:
         game = games_module.games()[slug]
         builder = _Game(body, slug, game, book.apparatus)
         blocks = book.games[slug]
-        if not blocks or blocks[0].kind != "heading" and not any(b.kind == "heading" for b in blocks[:2]):
-            _supplied_head(builder.div, game)
+        if not any(block.kind == "heading" for block in blocks):
+            _supplied_head(builder.div, game)  # 001 lost its headings; the variants have none
         if game.inherits:
             el(builder.div, "note", f"A variant of {games_module.games()[game.inherits].ru_1912 or game.inherits}: "
                f"its rules are those of that game, except as its own text says.", type="editorial", resp="#editors",

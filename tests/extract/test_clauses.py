@@ -122,3 +122,31 @@ def test_kinds_are_known(book):
     from extract.kinds import KINDS
     assert {clause.kind for clause in book.clauses} <= set(KINDS)
     assert {clause.kind for clause in book.clauses if clause.section == "table"} == {"caption"}
+
+
+def test_ids_are_the_committed_ones(book):
+    """The engine cites these ids and the translator keys the English by them.
+
+    If this fails because the text really moved (a repaired full stop, a
+    corrected structure map), regenerate the list with
+    `pasyans clauses | cut -f1 > tests/extract/clause_ids.txt`, and tell the
+    engine and translation owners which ids changed.
+    """
+    from pathlib import Path
+
+    committed = (Path(__file__).parent / "clause_ids.txt").read_text(encoding="utf-8").split()
+    assert [clause.id for clause in book.clauses] == committed
+
+
+def test_duplicate_ids_are_an_input_error():
+    import pytest
+
+    from extract import structure
+    from pasyans.errors import InputError
+
+    spans = [s for s in structure.load_spans() if s.game == "belle-lucie"]
+    twin = next(s for s in structure.load_spans() if s.game == "cadran" and s.section == "rule")
+    spans.append(structure.Span(twin.witness, twin.first, twin.last, "belle-lucie", "rule", "test", False, False,
+                                twin.map_line, len(spans)))
+    with pytest.raises(InputError, match="rule I. of game 'belle-lucie' appears twice"):
+        clauses.build(spans, [])

@@ -57,3 +57,24 @@ def test_parallels_point_at_the_same_words(book):
             text = corpus.witness(span.witness).lines[span.line - 1][span.start:span.end]
             first_word = regex.search(r"\w+", clause.raw).group()
             assert text.split()[0].strip(".,") == first_word or clause.variants, clause.id
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+line = st.lists(st.sampled_from(["карта", "тузъ", "король", ".", ",", "дѣло"]), min_size=1, max_size=6).map(" ".join)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(line, min_size=1, max_size=5), st.lists(line, min_size=1, max_size=5))
+def test_alignment_accounts_for_every_token(a_lines, b_lines):
+    base, other = toks("A", *a_lines), toks("B", *b_lines)
+    codes = collate.align(base, other)
+    # the opcodes tile both sequences in order, and equal blocks really are equal
+    assert codes[0][1] == 0 and codes[0][3] == 0
+    assert codes[-1][2] == len(base) and codes[-1][4] == len(other)
+    for (op, i1, i2, j1, j2), following in zip(codes, codes[1:] + [None]):
+        if op == "equal":
+            assert [t.text for t in base[i1:i2]] == [t.text for t in other[j1:j2]]
+        if following is not None:
+            assert following[1] == i2 and following[3] == j2
