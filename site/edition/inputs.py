@@ -22,8 +22,8 @@ import logging
 from pathlib import Path
 
 import corpus
-from edition import markup, svg
-from edition.model import Clause, Edition, Figure, Game, Note, Reading, Rule, Section, Term, Witness
+from edition import apparatus, markup, svg
+from edition.model import Clause, Edition, Figure, Game, Note, Rule, Section, Term, Witness
 from pasyans import __version__
 from pasyans.errors import InputError
 
@@ -50,10 +50,12 @@ def run(*argv: str) -> str:
     if argv[0] not in choices:
         raise Missing(argv[0])
     args = parser.parse_args(list(argv))
-    out = io.StringIO()
+    # A text stream with a real .buffer: some stages write bytes.
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")
     with contextlib.redirect_stdout(out):
         args.func(args)
-    return out.getvalue()
+    out.flush()
+    return out.buffer.getvalue().decode("utf-8")
 
 
 class Commands:
@@ -105,7 +107,10 @@ def load(source: Commands | Folder | None = None) -> Edition:
     edition = Edition(version=__version__, games=[])
     games = source.json("games", "--json")
     clauses = source.json("clauses", "--json")
-    rules = _optional(edition, source.json, "engine rules", "rules", "--json") or []
+    rule_index = rule_records(_optional(edition, source.json, "engine rules", "rules", "--json"))
+    rules = rule_index["rules"]
+    edition.assumptions = {a["id"]: Note(id=a["id"], text=f"{a['reason']} (Source: {a['source']}.)", kind="assumption")
+                           for a in rule_index.get("assumptions", [])}
     corrections = _optional(edition, source.json, "corrections", "corrections", "--json") or []
     tei = _optional(edition, source.text, "tei", "tei")
     tei = tei.encode("utf-8") if tei is not None else None
@@ -113,21 +118,22 @@ def load(source: Commands | Folder | None = None) -> Edition:
     # A variant shares its parent's rules; each rule is listed once.
     edition.rules = list({record["id"]: _rule(record) for record in rules}.values())
     edition.witnesses = [_witness(w) for w in corpus.load()]
-    readings = _readings_by_clause(clauses, corrections)
+    readings = apparatus.readings_by_clause(clauses, corrections)
     by_game: dict[str, list[dict]] = {}
     for record in clauses:
         by_game.setdefault(record["game"], []).append(record)
     for record in games:
         game = _game(record, by_game.get(record["slug"], []), readings)
+        game.notes.extend(note for id, note in edition.assumptions.items() if id.startswith(f"{game.slug}.assume."))
         if game.playable is False and any(rule.game == game.slug for rule in edition.rules):
             game.playable = True
         edition.games.append(game)
     edition.front = [_clause(r, readings) for r in by_game.get("figures", [])]
-    edition.terms = [_term(r) for r in by_game.get("terms", [])]
+    edition.terms = _terms(by_game.get("terms", []), readings)
     if tei is not None:
         from edition import tei as tei_reader
 
-        tei_reader.apply(edition, tei)
+        tei_reader.apply(edition, tei, corrections)
     for game in edition.games:
         if game.playable:
             game.layout = _optional(edition, source.json, f"layout of {game.slug}", "layout", game.slug, "--json")
@@ -136,6 +142,16 @@ def load(source: Commands | Folder | None = None) -> Edition:
             for figure in game.figures:
                 figure.svg = svg.layout_svg(game.layout, opening, f"The opening layout of {game.title_en} (deal 1)")
     return edition
+
+
+def rule_records(data) -> dict:
+    """`pasyans rules --json` as {"rules": [...], "assumptions": [...]}
+    (an older engine printed the list of rules alone)."""
+    if data is None:
+        return {"rules": [], "assumptions": []}
+    if isinstance(data, list):
+        return {"rules": data, "assumptions": []}
+    return {"rules": data.get("rules", []), "assumptions": data.get("assumptions", [])}
 
 
 def _rule(record: dict) -> Rule:
@@ -150,20 +166,26 @@ def _witness(w) -> Witness:
                    known_problems=w.known_problems, file=w.file, sha256=w.sha256)
 
 
-def _clause(record: dict, readings: dict[str, list[Reading]]) -> Clause:
+def _clause(record: dict, marks: dict[str, list[apparatus.Mark]]) -> Clause:
     old, new = record["text_1912"], record["text_modern"]
+    mine = marks.get(record["id"], [])
     return Clause(
         id=record["id"], game=record["game"], section=record["section"], kind=record["kind"],
-        html=markup.layered(old, new), english=record.get("english") or "",
+        html=markup.layered(old, new, mine), english=record.get("english") or "",
         plain_1912=old, plain_modern=new, rules=list(record.get("rule_ids", [])),
-        readings=readings.get(record["id"], []),
+        readings=[mark.reading for mark in mine],
     )
 
 
-def _term(record: dict) -> Term:
-    old, new = record["text_1912"], record["text_modern"]
-    return Term(id=record["id"], html=markup.layered(old, new), english=record.get("english") or "",
-                plain=old)
+def _terms(records: list[dict], marks) -> list[Term]:
+    """Glossary entries from the clause list: one per term, its head unknown
+    (only the TEI prints it), its definition the clauses of that term."""
+    terms: dict[str, Term] = {}
+    for record in records:
+        slug = record.get("term") or record["section"]
+        term = terms.setdefault(slug, Term(id=f"term.{slug}", html=markup.escape(slug), english="", plain=slug))
+        term.clauses.append(_clause(record, marks))
+    return list(terms.values())
 
 
 def _game(record: dict, clause_records: list[dict], readings) -> Game:
@@ -185,22 +207,3 @@ def _game(record: dict, clause_records: list[dict], readings) -> Game:
         if clause.section == "table":
             game.figures.append(Figure(clause.id, clause.html, clause.english))
     return game
-
-
-def _readings_by_clause(clauses: list[dict], corrections: list[dict]) -> dict[str, list[Reading]]:
-    """Place each recorded correction in the clause whose source span holds it."""
-    spans = [(span, record["id"]) for record in clauses for span in record["spans"]]
-    found: dict[str, list[Reading]] = {}
-    for number, fix in enumerate(corrections, 1):
-        witness, line, column = str(fix.get("witness", "")), fix.get("line"), fix.get("column")
-        for span, clause in spans:
-            if span["witness"] == witness and span["line"] == line and span["start"] <= column < span["end"]:
-                readings = found.setdefault(clause, [])
-                readings.append(Reading(
-                    id=f"app-{clause}-{len(readings) + 1}", clause=clause, kind=fix.get("kind", ""),
-                    text=fix.get("fix", ""), original=fix.get("ocr", ""), reason=fix.get("reason", ""),
-                    witness=witness,
-                ))
-                break
-    return found
-

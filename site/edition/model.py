@@ -39,6 +39,8 @@ class Clause:
     rules: list[str] = field(default_factory=list)  # engine rule ids citing it
     readings: list[Reading] = field(default_factory=list)
     editorial: bool = False  # an editorial note/assumption, not the book
+    notes: list["Note"] = field(default_factory=list)  # editorial notes on this clause
+    terms: list[tuple[str, str]] = field(default_factory=list)  # glossary terms used: (term id, word form)
 
 
 @dataclass
@@ -108,10 +110,12 @@ class Rule:
 
 @dataclass
 class Term:
-    id: str  # the clause id, "terms.marriage"
-    html: Markup
+    id: str  # the term's id ("term.marriage"), or its first clause's
+    html: Markup  # the term as printed, both layers
     english: str
     plain: str = ""
+    clauses: list[Clause] = field(default_factory=list)  # its definition
+    uses: list[tuple[str, str]] = field(default_factory=list)  # (clause id, word form)
 
 
 @dataclass
@@ -135,13 +139,20 @@ class Edition:
     witnesses: list[Witness] = field(default_factory=list)
     front: list[Clause] = field(default_factory=list)  # Объясненіе рисунковъ etc.
     tei: bytes | None = None  # the TEI document, offered for download
+    assumptions: dict[str, Note] = field(default_factory=dict)  # the engine's, by id
     win_rates: dict[str, dict] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)  # inputs not yet available
 
     def clause_index(self) -> dict[str, Clause]:
         index = {clause.id: clause for game in self.games for clause in game.clauses}
         index.update({clause.id: clause for clause in self.front})
+        index.update({clause.id: clause for term in self.terms for clause in term.clauses})
         return index
+
+    def clause_url(self, clause: Clause) -> str:
+        """The page of a clause and its anchor, relative to the site root."""
+        page = {"figures": "index.html", "terms": "glossary.html"}.get(clause.game, f"games/{clause.game}.html")
+        return f"{page}#{clause.id}"
 
     def game(self, slug: str) -> Game:
         return next(game for game in self.games if game.slug == slug)

@@ -64,7 +64,6 @@ def cited_elsewhere(edition: Edition, game) -> dict[str, dict]:
     stand on another page, so that the demo can quote them."""
     here = {clause.id for clause in game.clauses}
     clauses = edition.clause_index()
-    terms = {term.id: term for term in edition.terms}
     found = {}
     for rule in edition.rules:
         if rule.game not in (game.slug, "engine"):
@@ -72,12 +71,9 @@ def cited_elsewhere(edition: Edition, game) -> dict[str, dict]:
         for id in rule.clauses:
             if id in here or id in found:
                 continue
-            if id in terms:
-                found[id] = {"ru": terms[id].plain, "en": terms[id].english, "url": f"glossary.html#{id}"}
-            elif id in clauses:
+            if id in clauses:
                 clause = clauses[id]
-                url = f"games/{clause.game}.html#{id}" if clause.game != "figures" else f"index.html#{id}"
-                found[id] = {"ru": clause.plain_1912, "en": clause.english, "url": url}
+                found[id] = {"ru": clause.plain_1912, "en": clause.english, "url": edition.clause_url(clause)}
     return found
 
 
@@ -85,7 +81,7 @@ def routes(edition: Edition) -> list[Route]:
     pages = [
         Route("index.html", "index.html", lambda e: {}),
         Route("rules.html", "rules.html", lambda e: {"clauses": e.clause_index()}),
-        Route("glossary.html", "glossary.html", lambda e: {}),
+        Route("glossary.html", "glossary.html", lambda e: {"clauses": e.clause_index()}),
         Route("sources.html", "sources.html", lambda e: {}),
         Route("search.html", "search.html", lambda e: {}),
     ]

@@ -135,7 +135,7 @@ def playable_slugs() -> list[str]:
     folder = os.environ.get("PASYANS_SITE_INPUTS")
     source = inputs.Folder(Path(folder)) if folder else inputs.Commands()
     try:
-        rules = source.json("rules", "--json")
+        rules = inputs.rule_records(source.json("rules", "--json"))["rules"]
     except inputs.Missing:
         return []
     games = {rule["id"].split(".")[0] for rule in rules}

@@ -51,21 +51,26 @@ def test_demo_plays_refuses_and_restores(page, server, slug):
     view = wait_ready(page)
     assert view["state"]["game"] == slug
 
-    # Legal moves, by clicking source then target (the targets light up).
+    # Legal moves: a card by clicking source then target (the targets light
+    # up), else the game's own action (deal, redeal, ...) by its button.
     made = 0
-    for _ in range(2):
+    for _ in range(3):
         cards = [m for m in view["moves"] if ">" in m]
-        if not cards:
+        actions = [m for m in view["moves"] if ">" not in m]
+        if cards:
+            src, dst = cards[0].split(">")
+            page.click(f'.pile[data-pile="{src}"]')
+            assert page.locator(f'.pile.target[data-pile="{dst}"]').count() == 1
+            page.click(f'.pile[data-pile="{dst}"]')
+        elif actions:
+            page.click(f'.actions button[data-action="{actions[0]}"]')
+        else:
             break
-        src, dst = cards[0].split(">")
-        page.click(f'.pile[data-pile="{src}"]')
-        assert page.locator(f'.pile.target[data-pile="{dst}"]').count() == 1
-        page.click(f'.pile[data-pile="{dst}"]')
         page.wait_for_function("n => +document.querySelector('section.demo').dataset.moves === n", arg=made + 1)
         made += 1
         assert page.locator(".verdict").get_attribute("data-allowed") == "true"
         view = page.evaluate("window.pasyansDemo.view")
-    assert made, f"{slug}: deal 1 offers no card move"
+    assert made, f"{slug}: deal 1 offers no legal move"
 
     # An illegal move names and quotes the clause that forbids it, and the
     # quote links to the clause in the text.

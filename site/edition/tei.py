@@ -1,0 +1,355 @@
+"""Read the TEI edition (the source of truth) into the site's records.
+
+The Russian `<text xml:id="ru">` gives the structure (game divs, their
+sections, heads, paragraphs, figures, editorial notes), the clauses
+(`<seg xml:id>`), both spelling layers (`<choice><orig><reg>`), the OCR
+repairs (`<choice><sic><corr type>`) and the witness variants
+(`<app><lem><rdg wit>`); the English `<text xml:id="en">` gives one `<seg>`
+per clause, joined by @corresp.
+
+Inline markup becomes *atoms* (1912 text, modern text, apparatus entries),
+grouped into words, so that a repair inside a word marks the whole word:
+a mark on a single letter would be too small to hover or tap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import regex
+from lxml import etree
+from markupsafe import Markup, escape
+
+from edition import markup
+from edition.model import Clause, Edition, Figure, Note, Reading, Section, Term
+
+TEI = "{http://www.tei-c.org/ns/1.0}"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+_SPACE = regex.compile(r"(\s+)")
+
+SECTION_ENGLISH = {"rules": "Rules", "play": "Play", "intro": "Introduction"}
+
+
+@dataclass
+class Atom:
+    old: str
+    new: str
+    readings: list[Reading] = field(default_factory=list)
+    sic: str | None = None  # what the witness has, where this atom is a repair
+
+
+class Reasons:
+    """The reason of a repair, from the correction list: by (kind, OCR text,
+    repair) where known, else the reason most often given for the kind."""
+
+    def __init__(self, corrections: list[dict]):
+        self.exact: dict[tuple, str] = {}
+        counts: dict[str, dict[str, int]] = {}
+        for fix in corrections:
+            if fix.get("layer", "diplomatic") != "diplomatic":
+                continue
+            kind, reason = fix.get("kind", ""), fix.get("reason", "")
+            self.exact.setdefault((kind, fix.get("before"), fix.get("after")), reason)
+            counts.setdefault(kind, {}).setdefault(reason, 0)
+            counts[kind][reason] += 1
+        self.by_kind = {kind: max(reasons, key=reasons.get) for kind, reasons in counts.items()}
+
+    def __call__(self, kind: str, sic: str, corr: str) -> str:
+        return self.exact.get((kind, sic, corr)) or self.by_kind.get(kind, "")
+
+
+def _local(el) -> str:
+    return el.tag[len(TEI):] if isinstance(el.tag, str) and el.tag.startswith(TEI) else ""
+
+
+def _text_of(el, layer: str) -> str:
+    """Plain text of an element in one layer ("old", "new" or "sic")."""
+    return "".join(atom.sic if layer == "sic" and atom.sic is not None else getattr(atom, "new" if layer == "new" else "old")
+                   for atom in _atoms(el, _Context(lambda *a: "")))
+
+
+class _Context:
+    def __init__(self, reasons, clause: str = ""):
+        self.reasons = reasons
+        self.clause = clause
+        self.count = 0
+
+    def reading(self, **fields) -> Reading:
+        self.count += 1
+        return Reading(id=f"app-{self.clause}-{self.count}", clause=self.clause, **fields)
+
+
+def _atoms(el, ctx: _Context, with_tail: bool = False) -> list[Atom]:
+    """The atoms of an element's content (and of its tail, if asked)."""
+    out: list[Atom] = []
+    if el.text:
+        out.append(Atom(el.text, el.text))
+    for child in el:
+        name = _local(child)
+        if name == "choice":
+            out.extend(_choice(child, ctx))
+        elif name == "app":
+            out.extend(_app(child, ctx))
+        elif name in ("note", "milestone") or not isinstance(child.tag, str):
+            pass  # notes are rendered apart; milestones and comments carry no text
+        elif name == "supplied":
+            inner = _atoms(child, ctx)
+            out.extend([Atom("[", "["), *inner, Atom("]", "]")])
+        else:  # seg, label, term, hi, ref, ...: their text
+            out.extend(_atoms(child, ctx))
+        if child.tail:
+            out.append(Atom(child.tail, child.tail))
+    return out
+
+
+def _choice(el, ctx: _Context) -> list[Atom]:
+    parts = {_local(child): child for child in el if isinstance(child.tag, str)}
+    if "orig" in parts:  # the spelling layers: 1912 and modern
+        return [Atom(_text_of(parts["orig"], "old"), _text_of(parts.get("reg", etree.Element("x")), "new"))]
+    if "corr" in parts:  # an OCR repair: the witness has <sic>
+        corr, sic = parts["corr"], parts.get("sic")
+        sic_text = _text_of(sic, "old") if sic is not None else ""
+        inner = _atoms(corr, ctx)
+        kind = corr.get("type") or "correction"
+        old = "".join(atom.old for atom in inner)
+        reading = ctx.reading(kind=kind, text=old, original=sic_text,
+                              reason=ctx.reasons(kind, sic_text, old))
+        return [Atom("".join(a.old for a in inner), "".join(a.new for a in inner), [reading], sic=sic_text)]
+    first = next((child for child in el if isinstance(child.tag, str)), None)
+    return _atoms(first, ctx) if first is not None else []
+
+
+def _app(el, ctx: _Context) -> list[Atom]:
+    """A witness variant: the base reading (<lem>) stands in the text, each
+    <rdg> is shown in the mark's note."""
+    lem = el.find(TEI + "lem")
+    atoms = _atoms(lem, ctx) if lem is not None else []
+    for rdg in el.findall(TEI + "rdg"):
+        reading_text = _text_of(rdg, "old")
+        witness = " ".join(w.lstrip("#w") for w in (rdg.get("wit") or "").split())
+        base = " ".join(w.lstrip("#w") for w in ((lem.get("wit") if lem is not None else "") or "").split())
+        reading = ctx.reading(kind="variant", text="".join(a.old for a in atoms),
+                              original=reading_text or "(nothing: the passage is missing)",
+                              reason=f"Witness {witness} reads differently; the text follows witness {base}."
+                              if base else f"Witness {witness} reads differently.", witness=witness)
+        for atom in atoms:
+            atom.readings = atom.readings + [reading]
+    return atoms
+
+
+def _words(atoms: list[Atom]) -> list[list[Atom]]:
+    """Split at whitespace (which only unchanged text holds) into words and spaces."""
+    pieces: list[Atom] = []
+    for atom in atoms:
+        if atom.old == atom.new and not atom.readings and _SPACE.search(atom.old):
+            pieces.extend(Atom(part, part) for part in _SPACE.split(atom.old) if part)
+        else:
+            pieces.append(atom)
+    words: list[list[Atom]] = []
+    for piece in pieces:
+        is_space = piece.old.isspace() and piece.old == piece.new
+        if is_space or not words or words[-1][0].old.isspace():
+            words.append([piece])
+        else:
+            words[-1].append(piece)
+    return words
+
+
+def render(atoms: list[Atom]) -> tuple[Markup, list[Reading]]:
+    """HTML of the atoms with both layers and the apparatus marks, and the
+    readings (one per mark) for the list below the text."""
+    out, readings = [], []
+    for word in _words(atoms):
+        inner = Markup("").join(escape(a.old) if a.old == a.new else markup.both(a.old, a.new, lang=False)
+                                for a in word)
+        found = list({id(r): r for a in word for r in a.readings}.values())
+        if not found:
+            out.append(inner)
+            continue
+        first = found[0]
+        original = "".join(a.sic if a.sic is not None else a.old for a in word)
+        merged = Reading(id=first.id, clause=first.clause,
+                         kind=" + ".join(dict.fromkeys(r.kind for r in found)),
+                         text="".join(a.old for a in word),
+                         original=original if any(r.kind != "variant" for r in found) else first.original,
+                         reason=" ".join(dict.fromkeys(r.reason for r in found if r.reason)),
+                         witness=" ".join(dict.fromkeys(r.witness for r in found if r.witness)))
+        readings.append(merged)
+        out.append(markup.annotated(inner, merged))
+    return Markup("").join(out), readings
+
+
+@dataclass
+class Parsed:
+    """What the TEI says, by id."""
+
+    english: dict[str, str]
+    games: dict[str, list]  # slug -> sections
+    notes: dict[str, list[Note]]  # slug -> game-level editorial notes
+    figures: dict[str, list[Figure]]
+    front: list[Clause]
+    terms: list[Term]
+
+
+def _english(root) -> dict[str, str]:
+    found = {}
+    for text in root.iter(TEI + "text"):
+        if text.get(XML_ID) != "en":
+            continue
+        for seg in text.iter(TEI + "seg"):
+            target = (seg.get("corresp") or "").lstrip("#")
+            if target:
+                found[target] = " ".join("".join(seg.itertext()).split())
+        for term in text.iter(TEI + "term"):
+            target = (term.get("corresp") or "").lstrip("#")
+            if target:
+                found[target] = " ".join("".join(term.itertext()).split())
+    return found
+
+
+def _clause(seg, game: str, section: str, reasons, english: dict, label: str = "") -> Clause:
+    ident = seg.get(XML_ID)
+    ctx = _Context(reasons, ident)
+    atoms = _atoms(seg, ctx)
+    if label:
+        atoms = [Atom(label + " ", label + " ")] + atoms
+    html, readings = render(atoms)
+    clause = Clause(id=ident, game=game, section=section, html=html, english=english.get(ident, ""),
+                    plain_1912="".join(a.old for a in atoms).strip(),
+                    plain_modern="".join(a.new for a in atoms).strip(),
+                    kind=seg.get("type") or "", readings=readings)
+    return clause
+
+
+def _note(el, fallback_id: str) -> Note:
+    text = " ".join("".join(el.itertext()).split())
+    return Note(id=el.get(XML_ID) or fallback_id, text=text[:1].upper() + text[1:], kind="note")
+
+
+def _walk_game(div, slug: str, reasons, english: dict):
+    sections: list[Section] = []
+    figures: list[Figure] = []
+    notes: list[Note] = []
+
+    def section_for(name: str, head=None) -> Section:
+        label = render(_atoms(head, _Context(reasons)))[0] if head is not None else Markup("")
+        section = Section(name, label, SECTION_ENGLISH.get(name, "") if head is not None else "")
+        sections.append(section)
+        return section
+
+    def walk(container, section: Section | None, name: str):
+        for child in container:
+            kind = _local(child)
+            if kind == "div":
+                sub = child.get("type") or name
+                head = child.find(TEI + "head")
+                walk(child, section_for(sub, head), sub)
+            elif kind == "head" and container is not div and child is not container.find(TEI + "head"):
+                section = section_for(name, child)
+            elif kind == "note" and child.get("type") == "editorial":
+                target = section.clauses[-1] if section and section.clauses else None
+                note = _note(child, f"{slug}.note.{len(notes) + 1}")
+                if target is not None:
+                    target.notes.append(note)
+                else:
+                    notes.append(note)
+            elif kind in ("p", "figure"):
+                if section is None:
+                    section = section_for(name)
+                label_el = child.find(TEI + "label")
+                label = "".join(label_el.itertext()).strip() if label_el is not None else ""
+                for seg in child.iter(TEI + "seg"):
+                    if not seg.get(XML_ID):
+                        continue
+                    clause = _clause(seg, slug, _section_of(seg.get(XML_ID)), reasons, english, label)
+                    label = ""
+                    section.clauses.append(clause)
+                    if kind == "figure":
+                        figures.append(Figure(clause.id, clause.html, clause.english))
+                for note in child.iter(TEI + "note"):
+                    if note.get("type") == "editorial" and section.clauses:
+                        section.clauses[-1].notes.append(_note(note, f"{slug}.note.{len(notes) + 1}"))
+
+    walk(div, None, "text")
+    # game-level notes directly under the game div
+    for child in div:
+        if _local(child) == "note" and child.get("type") == "editorial" and not any(n.text == _note(child, "").text for n in notes):
+            notes.append(_note(child, f"{slug}.note.{len(notes) + 1}"))
+    return [s for s in sections if s.clauses or s.label], figures, notes
+
+
+def _section_of(ident: str) -> str:
+    parts = ident.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _terms(glossary, reasons, english: dict) -> list[Term]:
+    terms = []
+    children = [c for c in glossary.iter(TEI + "label", TEI + "item")]
+    head = None
+    for child in children:
+        if _local(child) == "label":
+            head = child
+            continue
+        term_el = head.find(".//" + TEI + "term") if head is not None else None
+        term_id = term_el.get(XML_ID) if term_el is not None else ""
+        head_html = render(_atoms(head, _Context(reasons)))[0] if head is not None else Markup("")
+        clauses = [_clause(seg, "terms", _section_of(seg.get(XML_ID)), reasons, english)
+                   for seg in child.iter(TEI + "seg") if seg.get(XML_ID)]
+        uses = []
+        for note in child.iter(TEI + "note"):
+            if note.get("type") == "uses":
+                uses = [((ref.get("target") or "").lstrip("#"), "".join(ref.itertext())) for ref in note.iter(TEI + "ref")]
+        terms.append(Term(id=term_id or (clauses[0].id if clauses else ""), html=head_html,
+                          english=english.get(term_id, ""), plain=_text_of(head, "old").strip() if head is not None else "",
+                          clauses=clauses, uses=uses))
+    return terms
+
+
+def parse(data: bytes, corrections: list[dict]) -> Parsed:
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    root = etree.fromstring(data, parser)
+    reasons = Reasons(corrections)
+    english = _english(root)
+    ru = next(text for text in root.iter(TEI + "text") if text.get(XML_ID) == "ru")
+    parsed = Parsed(english, {}, {}, {}, [], [])
+    for div in ru.iter(TEI + "div"):
+        kind = div.get("type")
+        if kind == "game":
+            slug = div.get("n")
+            parsed.games[slug], parsed.figures[slug], parsed.notes[slug] = _walk_game(div, slug, reasons, english)
+        elif kind == "figures" and div.getparent() is not None and _local(div.getparent()) == "front":
+            parsed.front = [_clause(seg, "figures", _section_of(seg.get(XML_ID)), reasons, english)
+                            for seg in div.iter(TEI + "seg") if seg.get(XML_ID)]
+        elif kind == "glossary":
+            parsed.terms = _terms(div, reasons, english)
+    return parsed
+
+
+def apply(edition: Edition, data: bytes, corrections: list[dict]) -> None:
+    """Replace the text of `edition` (built from the clause list) by the TEI's."""
+    parsed = parse(data, corrections)
+    uses: dict[str, list[tuple[str, str]]] = {}
+    for term in parsed.terms:
+        for clause_id, form in term.uses:
+            if all(t != term.id for t, _ in uses.get(clause_id, [])):
+                uses.setdefault(clause_id, []).append((term.id, form))
+    rules_of = {}
+    for rule in edition.rules:
+        for clause in rule.clauses:
+            rules_of.setdefault(clause, []).append(rule.id)
+    for game in edition.games:
+        if game.slug not in parsed.games:
+            continue
+        game.sections = parsed.games[game.slug]
+        svgs = {figure.clause: figure.svg for figure in game.figures}
+        game.figures = parsed.figures[game.slug]
+        for figure in game.figures:
+            figure.svg = svgs.get(figure.clause)
+        assumptions = [note for note in game.notes if note.kind == "assumption"]
+        game.notes = parsed.notes[game.slug] + assumptions
+        for clause in game.clauses:
+            clause.rules = rules_of.get(clause.id, [])
+            clause.terms = uses.get(clause.id, [])
+    edition.front = parsed.front
+    edition.terms = parsed.terms
