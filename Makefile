@@ -21,7 +21,7 @@ node_modules/pyodide/package.json: package.json package-lock.json
 setup: $(BIN)/pasyans node_modules/pyodide/package.json
 
 serve: setup
-	$(BIN)/pasyans normalize --summary
+	$(BIN)/pasyans serve
 
 test: setup
 	$(BIN)/python -m pytest
