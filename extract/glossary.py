@@ -84,22 +84,20 @@ def load(path: Path = GLOSSARY_FILE) -> list[Term]:
 
 @cache
 def pipeline(prefixes: frozenset[str] = frozenset()):
-    """spaCy: blank Russian + pymorphy3 parts of speech + the pymorphy3 lemmatizer.
+    """The shared spaCy pipeline (nlp.py) + pymorphy3 parts of speech + the pymorphy3 lemmatizer.
 
     pymorphy3 takes a third of a millisecond a word here; only words that
     begin like one of the glossary's lemmas (`prefixes`, three letters) can
     be a use, so the others get no part of speech and are left unparsed.
     """
-    import spacy
     from spacy.lang.ru.lemmatizer import oc2ud
     from spacy.language import Language
 
     if "pymorphy_pos" not in Language.factories:
         @Language.factory("pymorphy_pos", default_config={"prefixes": []})
         def make_pos(nlp, name, prefixes):
-            import pymorphy3
-
-            morph = pymorphy3.MorphAnalyzer()
+            # share the lemmatizer's analyser: loading pymorphy3's dictionaries twice costs time
+            morph = nlp.get_pipe("lemmatizer")._morph
             wanted = frozenset(prefixes)
 
             @functools.lru_cache(maxsize=None)
@@ -117,18 +115,26 @@ def pipeline(prefixes: frozenset[str] = frozenset()):
 
             return tag
 
-    nlp = spacy.blank("ru")
-    nlp.add_pipe("pymorphy_pos", config={"prefixes": sorted(prefixes)})
-    lemmatizer = nlp.add_pipe("lemmatizer", config={"mode": "pymorphy3"})
-    nlp.initialize()
+    from extract.nlp import language
+
+    nlp = language()
+    if "lemmatizer" not in nlp.pipe_names:
+        lemmatizer = nlp.add_pipe("lemmatizer", config={"mode": "pymorphy3"})
+    else:
+        lemmatizer = nlp.get_pipe("lemmatizer")
+    name = "pymorphy_pos:" + ",".join(sorted(prefixes))
+    if name not in nlp.pipe_names:
+        nlp.add_pipe("pymorphy_pos", name=name, config={"prefixes": sorted(prefixes)}, before="lemmatizer")
     lemmatize = lemmatizer.lemmatize
 
     @functools.lru_cache(maxsize=None)
     def cached(text: str, pos: str, token) -> list[str]:
         return lemmatize(token)
 
-    lemmatizer.lemmatize = lambda token: cached(token.text.lower(), token.pos_, _Same(token))
-    return nlp
+    if not getattr(lemmatizer, "_cached", False):
+        lemmatizer.lemmatize = lambda token: cached(token.text.lower(), token.pos_, _Same(token))
+        lemmatizer._cached = True
+    return nlp, name
 
 
 class _Same:
@@ -152,7 +158,9 @@ class _Same:
 def find_uses(terms: list[Term], clauses: list) -> None:
     """Fill each term's `uses` from the clauses' modern text (definitions excluded)."""
     prefixes = frozenset(word[:3] for term in terms for lemma in term.lemmas + [term.not_before] for word in lemma)
-    docs = pipeline(prefixes).pipe([clause.modern for clause in clauses])
+    nlp, pos_name = pipeline(prefixes)
+    with nlp.select_pipes(enable=[pos_name, "lemmatizer"]):
+        docs = list(nlp.pipe([clause.modern for clause in clauses]))
     for clause, doc in zip(clauses, docs):
         words = list(doc)  # punctuation stays in: a phrase never spans a comma
         lemmas = [token.lemma_.lower().replace("ё", "е") if token.pos_ != "PUNCT" else "" for token in words]

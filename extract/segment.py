@@ -19,13 +19,11 @@ rules with «;» («... изъ талона; но свободное мѣсто 
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from pathlib import Path
 
 import regex
 
-ABBREVIATIONS_FILE = Path(__file__).parent / "data" / "abbreviations.toml"
+from extract import nlp
 
 FINAL = {".", "!", "?", "…", "?!", "..."}
 CLOSING = {")", "]", "»", '"', "“", "'"}
@@ -33,17 +31,10 @@ OPENING = {"(", "[", "«", '"', "„"}
 STARTS_SENTENCE = regex.compile(r"^[\p{Lu}\p{N}]")
 
 
-@cache
-def abbreviations() -> dict[str, bool]:
-    """Each abbreviation and whether it may end a sentence."""
-    data = tomllib.loads(ABBREVIATIONS_FILE.read_text(encoding="utf-8"))
-    return {entry["text"]: bool(entry["ends_sentence"]) for entry in data["abbreviation"]}
-
-
 def _may_end(token_text: str) -> bool:
     if token_text in FINAL:
         return True
-    known = abbreviations()
+    known = nlp.abbreviations()
     if token_text in known:
         return known[token_text]
     # «I.», «II.»: spaCy keeps a full stop on some short tokens.
@@ -74,18 +65,15 @@ def book_sentences(doc):
 
 @cache
 def pipeline():
-    """The spaCy pipeline: blank Russian, the book's abbreviations, book_sentences."""
-    import spacy
+    """The shared pipeline (nlp.py) with `book_sentences` added."""
     from spacy.language import Language
-    from spacy.symbols import ORTH
 
     if "book_sentences" not in Language.factories:
         Language.component("book_sentences")(book_sentences)
-    nlp = spacy.blank("ru")
-    for text in abbreviations():
-        nlp.tokenizer.add_special_case(text, [{ORTH: text}])
-    nlp.add_pipe("book_sentences")
-    return nlp
+    language = nlp.language()
+    if "book_sentences" not in language.pipe_names:
+        language.add_pipe("book_sentences")
+    return language
 
 
 def _split_clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -115,7 +103,10 @@ def _strip(text: str, start: int, end: int) -> tuple[int, int]:
 def segment(paragraphs: list[str]) -> list[list[tuple[int, int]]]:
     """The clauses of each paragraph as (start, end) offsets, in reading order."""
     result = []
-    for text, doc in zip(paragraphs, pipeline().pipe(paragraphs)):
+    language = pipeline()
+    with language.select_pipes(enable=["book_sentences"]):
+        docs = list(language.pipe(paragraphs))
+    for text, doc in zip(paragraphs, docs):
         clauses: list[tuple[int, int]] = []
         for sentence in doc.sents:
             start, end = _strip(text, sentence.start_char, sentence.end_char)
@@ -131,5 +122,7 @@ def sentences(text: str) -> list[str]:
     >>> sentences("Серія. Правильное слѣдованіе, т.-е. тузъ и т. д. до короля.")
     ['Серія.', 'Правильное слѣдованіе, т.-е. тузъ и т. д. до короля.']
     """
-    doc = pipeline()(text)
+    language = pipeline()
+    with language.select_pipes(enable=["book_sentences"]):
+        doc = language(text)
     return [sentence.text.strip() for sentence in doc.sents]

@@ -1,0 +1,108 @@
+"""Benchmark of the normaliser: throughput, peak memory, CLI start-up.
+
+Builds a corpus of at least 10 MB from the witnesses' book lines (repeated,
+with the line numbers varied so no cache outside the per-word ones helps),
+then prints:
+- throughput of the diplomatic layer alone and of both layers (MB/s of raw
+  UTF-8 input, one core), through `normalize_line` as the CLI calls it;
+- peak resident memory of `pasyans normalize FILE --layer modern` on that
+  corpus (streamed: should stay far below the 300 MB target);
+- time to the first output line of `pasyans normalize - ` (target <= 1 s).
+Run: .venv/bin/python bench/normalize_bench.py [--mb 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import corpus  # noqa: E402
+import normalize  # noqa: E402
+from normalize.lines import diplomatic_edits  # noqa: E402
+
+
+def build_corpus(megabytes: float) -> tuple[list[tuple[str, str]], int]:
+    lines = []
+    for witness in corpus.load():
+        for number, text in enumerate(witness.lines, 1):
+            if witness.is_book_line(number) and text.strip():
+                lines.append((text, witness.orthography))
+    result, size = [], 0
+    while size < megabytes * 1_000_000:
+        for text, orthography in lines:
+            result.append((text, orthography))
+            size += len(text.encode("utf-8")) + 1
+    return result, size
+
+
+def throughput(lines, size, both: bool) -> float:
+    start = time.perf_counter()
+    for number, (text, orthography) in enumerate(lines, 1):
+        if both:
+            normalize.normalize_line(text, witness="bench", number=number, orthography=orthography)
+        else:
+            diplomatic_edits(text, "bench", number, orthography)
+    return size / 1_000_000 / (time.perf_counter() - start)
+
+
+def cli_peak_memory(path: str) -> tuple[float, float]:
+    pasyans = ROOT / ".venv" / "bin" / "pasyans"
+    script = (
+        "import resource, subprocess, sys, time;"
+        "t = time.perf_counter();"
+        f"subprocess.run([{str(pasyans)!r}, 'normalize', {path!r}, '--layer', 'modern'], stdout=subprocess.DEVNULL, check=True);"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, time.perf_counter() - t)"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def first_output_seconds() -> float:
+    pasyans = ROOT / ".venv" / "bin" / "pasyans"
+    start = time.perf_counter()
+    proc = subprocess.Popen([str(pasyans), "normalize", "-", "--layer", "modern"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    proc.stdin.write("Мђста, очерченныя линіями, показываютъ какъ раскладывать.\n".encode("utf-8"))
+    proc.stdin.flush()
+    proc.stdout.readline()
+    elapsed = time.perf_counter() - start
+    proc.stdin.close()
+    proc.wait()
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mb", type=float, default=10.0)
+    args = parser.parse_args()
+    lines, size = build_corpus(args.mb)
+    print(f"corpus: {size / 1e6:.1f} MB, {len(lines)} lines built from the witnesses' book lines")
+    normalize.normalize_line("прогрѣвъ")  # load the dictionary outside the timing
+    dip = throughput(lines, size, both=False)
+    both = throughput(lines, size, both=True)
+    print(f"diplomatic layer: {dip:.2f} MB/s")
+    print(f"both layers (modern, with its apparatus): {both:.2f} MB/s  (target >= 2 MB/s)")
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as handle:
+        for text, _ in lines:
+            handle.write(text + "\n")
+        path = handle.name
+    try:
+        peak, seconds = cli_peak_memory(path)
+        print(f"pasyans normalize FILE --layer modern: {seconds:.1f} s, peak memory {peak:.0f} MB  (target <= 300 MB)")
+    finally:
+        os.unlink(path)
+    print(f"time to first output line (pasyans normalize -): {first_output_seconds():.2f} s  (target <= 1 s)")
+    print(f"this process: peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
