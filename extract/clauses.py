@@ -35,8 +35,11 @@ ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "\N{CYRILLIC CAPITAL LETTER BYELORUSSIA
 
 
 def roman_value(numeral: str) -> int:
-    """>>> roman_value("IV"), roman_value("III")
-    (4, 3)"""
+    """The value of a Roman numeral.
+
+    >>> roman_value("IV"), roman_value("III")
+    (4, 3)
+    """
     values = [ROMAN_VALUES[char] for char in numeral]
     return sum(-v if i + 1 < len(values) and values[i + 1] > v else v for i, v in enumerate(values))
 
