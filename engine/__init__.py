@@ -37,7 +37,8 @@ How to add a game (the whole recipe; engine/games/belle-lucie.py is the model):
    a variant imports its parent with importlib (hyphenated module names).
 5. ``setup(self, cards)`` lays out the opening position from the shuffled
    cards (deal them from ``cards[0]`` on; `set_stock` keeps the rest).
-   Actions are methods ``do_<action>`` (``choose:up`` -> ``do_choose_up``);
+   Actions are methods ``do_<name>`` (``sixth-row:col-3`` -> ``do_sixth_row("col-3")``;
+   override `action_moves(name)` to list an action's arguments);
    card moves are applied by the core, then `after_move` runs side effects
    (a phase change, an automatic play the text orders).
 6. ``WON`` and ``LOST`` are rules whose ``check(game, None)`` tells whether

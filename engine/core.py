@@ -281,6 +281,14 @@ class Game:
         rank = (pile[-1] & 15) + spec.step
         return spec.suit << 4 | rank if 1 <= rank <= 13 else 0
 
+    def moving_card(self, move: Move) -> int:
+        """The card a card move takes: the top of its source pile."""
+        return self.piles[self.index[move.src]][-1]
+
+    def target(self, move: Move) -> list[int]:
+        """The pile a card move lays its card on."""
+        return self.piles[self.index[move.dst]]
+
     def pile(self, name: str) -> list[int]:
         return self.piles[self.index[name]]
 
@@ -349,7 +357,9 @@ class Game:
     def apply(self, move: Move) -> None:
         """Change the position; games override for actions and side effects."""
         if move.action:
-            getattr(self, "do_" + move.action.replace(":", "_").replace("-", "_"))()
+            name, _, arg = move.action.partition(":")
+            method = getattr(self, "do_" + name.replace("-", "_"))
+            method(arg) if arg else method()
             return
         src = self.piles[self.index[move.src]]
         dst = self.piles[self.index[move.dst]]
@@ -370,7 +380,8 @@ class Game:
     def route(self, move: Move) -> tuple[Rule, ...]:
         """The rules a move of this kind must pass, or the engine's refusal."""
         if move.action:
-            return self.ROUTES.get(move.action, (_no_route,))
+            # "sixth-row:col-3" is routed by its name, "sixth-row"
+            return self.ROUTES.get(move.action.partition(":")[0], (_no_route,))
         index = self.index
         if move.src not in index or move.dst not in index or move.src == move.dst:
             return (_unknown_pile,)
@@ -401,24 +412,23 @@ class Game:
         return True
 
     def generate_moves(self) -> Iterator[Move]:
-        """Every legal move, from the routes (games may override with a fast path)."""
+        """Every legal move, by asking `is_legal` of every candidate the routes
+        name (slow; games override it with a fast path that must agree)."""
         piles, names, by_role = self.piles, self.names, self.by_role
-        for key, rules in self.ROUTES.items():
+        for key in self.ROUTES:
             if isinstance(key, str):
-                move = Move(action=key)
-                if all(rule.check(self, move) for rule in rules):
+                candidates = self.action_moves(key)
+            else:
+                src_role, dst_role = key
+                candidates = [Move(names[i], names[j]) for i in by_role.get(src_role, ()) if piles[i]
+                              for j in by_role.get(dst_role, ()) if i != j]
+            for move in candidates:
+                if self.is_legal(move):
                     yield move
-                continue
-            src_role, dst_role = key
-            for i in by_role.get(src_role, ()):
-                if not piles[i]:
-                    continue
-                for j in by_role.get(dst_role, ()):
-                    if i == j:
-                        continue
-                    move = Move(names[i], names[j])
-                    if all(rule.check(self, move) for rule in rules):
-                        yield move
+
+    def action_moves(self, name: str) -> list[Move]:
+        """The candidate moves of action ``name`` (one, unless it takes an argument)."""
+        return [Move(action=name)]
 
     # -- the end ----------------------------------------------------------
 

@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from engine import GAMES, find_game  # noqa: E402
 
 OUT = Path(__file__).with_name("won_games.json")
-FOUNDATION_ROLES = {"foundation", "centre", "corner"}
+LIMIT = 600  # seconds per game
+FOUNDATION_ROLES = {"foundation", "centre"}
 
 
 def key(game):
@@ -30,7 +31,9 @@ def order(game, moves):
     def rank(move):
         if move.action:
             return 2
-        return 0 if game.roles[game.index[move.dst]] in FOUNDATION_ROLES else 1
+        role = game.roles[game.index[move.dst]]
+        building = role in FOUNDATION_ROLES or (game.slug == "mill" and role == "corner")
+        return 0 if building else 1
     return sorted(moves, key=rank)
 
 
@@ -68,6 +71,9 @@ def main(slugs):
     for game_cls in [find_game(s) for s in slugs] or GAMES:
         start = time.time()
         for deal in range(1, 400):
+            if time.time() - start > LIMIT:
+                print(f"{game_cls.slug}: gave up after {LIMIT} s")
+                break
             moves = solve(game_cls(deal), 100_000)
             if moves:
                 data[game_cls.slug] = {"deal": deal, "moves": [str(m) for m in moves]}
@@ -75,7 +81,7 @@ def main(slugs):
                 break
         else:
             print(f"{game_cls.slug}: no win found")
-    OUT.write_text(json.dumps(data, indent=1) + "\n")
+        OUT.write_text(json.dumps(data, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -84,7 +84,7 @@ def test_setup_rules_hold_for_fresh_deals(game_cls, deal):
 def test_every_action_is_named_and_applicable(game_cls):
     for key in game_cls.ROUTES:
         if isinstance(key, str):
-            name = "do_" + key.replace(":", "_").replace("-", "_")
+            name = "do_" + key.replace("-", "_")
             assert callable(getattr(game_cls, name, None)), name
 
 

@@ -1,0 +1,227 @@
+"""Пятнадцать (La Quinzaine, Fifteen): seven overlapping rows of fifteen.
+
+000 lines 54-68. Two packs in horizontal rows of fifteen, each row partly
+covering the one before; the last (seventh) row has fourteen cards. Only the
+cards of the bottom row are available. Four aces (built up in suit to the
+kings) and four kings (built down in suit to the aces) are the foundations,
+found during play. Available cards marry up or down in suit; a cleared
+column («дорожка», a lane) takes any available card. If the game cannot even
+start, one ace and one king may be taken from the sixth row. No redeal.
+
+Piles: ``col-1`` .. ``col-15`` hold a column top row first, so the pile's
+top card is the bottom-row (available) card; ``col-15`` has six cards.
+"""
+
+from __future__ import annotations
+
+from engine.cards import ACE, KING, full_deck
+from engine.core import Game, Move, PileSpec
+from engine.rulebook import RuleBook
+
+RULES = RuleBook("fifteen")
+
+SIXTH_ROW_WHEN = RULES.assume(
+    "sixth-row-when-stuck",
+    "«Если послѣ первыхъ перемѣщеній не окажется подходящею ни одна годная карта, такъ что нельзя "
+    "будетъ даже начать пасьянса»: the engine opens the exception while no foundation has been "
+    "begun (other than by the exception itself) and no available card can be played to a "
+    "foundation; marriages do not count, as they do not begin the game. At most one ace and one "
+    "king in the whole game, each straight to its foundation; the bottom-row card that covered "
+    "it drops into its place. The 'sixth row' is the card right under the available one.",
+    "most natural reading",
+)
+
+
+@RULES.rule("bottom-row-available", cites=("fifteen.rule.1",),
+            ru="годна только карта нижнего ряда, по одной", en="only a bottom-row card is available, one at a time")
+def bottom_row_available(game, move) -> bool:
+    """Only the card of the seventh (bottom) row is available; the card above is freed by its removal."""
+    return move.n == 1
+
+
+@RULES.rule("aces-and-kings-found-in-play",
+            cites=("fifteen.rule.2.1", "fifteen.play.1.3", "fifteen.play.1.5"),
+            ru="основания — четыре туза и четыре короля, их берут из нижнего ряда во время игры",
+            en="the foundations are four aces and four kings, taken from the bottom row during play")
+def aces_and_kings_found_in_play(game, move) -> bool:
+    """An empty foundation takes its base, an ace or a king of its suit, from the bottom row.
+
+    The text says such a card «слѣдуетъ немедленно же изъять»; the engine
+    offers the move and leaves the moment to the player."""
+    i = game.index[move.dst]
+    return bool(game.piles[i]) or game.moving_card(move) == game.foundation_wants(i)
+
+
+@RULES.rule("foundations-follow-suit", cites=("fifteen.rule.2.2", "fifteen.play.1.4"),
+            ru="тузы восходят к королям, короли нисходят к тузам, той же масти",
+            en="aces ascend to kings and kings descend to aces, in suit")
+def foundations_follow_suit(game, move) -> bool:
+    """A started foundation takes the next card of its suit: up on an ace, down on a king."""
+    i = game.index[move.dst]
+    return not game.piles[i] or game.moving_card(move) == game.foundation_wants(i)
+
+
+@RULES.rule("marriage-up-or-down", cites=("fifteen.play.1.5", "terms.marriage.1"),
+            ru="марьяж в восходящем и нисходящем порядке той же масти",
+            en="marriage up or down, in suit")
+def marriage_up_or_down(game, move) -> bool:
+    """On an available card goes the card of the same suit one higher or one lower."""
+    dst = game.target(move)
+    if not dst:
+        return True
+    card = game.moving_card(move)
+    return card + 1 == dst[-1] or card - 1 == dst[-1]
+
+
+@RULES.rule("lane-takes-any-card", cites=("fifteen.play.4.1", "fifteen.play.4.2", "fifteen.play.3.2"),
+            ru="на открытую дорожку можно положить любую годную карту",
+            en="an open lane may take any available card")
+def lane_takes_any_card(game, move) -> bool:
+    """A cleared column (a lane) takes any available card, which then builds as the others.
+
+    This rule never forbids; the lanes are what makes the game (play.3.2, 4.1)."""
+    return True
+
+
+@RULES.rule("sixth-row-ace-and-king", cites=("fifteen.play.1.6", SIXTH_ROW_WHEN),
+            ru="если начать нельзя, можно взять из шестого ряда одного туза и одного короля",
+            en="if the game cannot start, one ace and one king may be taken from the sixth row")
+def sixth_row_ace_and_king(game, move) -> bool:
+    """When no other move is possible, one ace and one king (once each) may come from the sixth row.
+
+    PySolFC's Fifteen has no such exception; the 1912 text (and Cadogan's
+    La Quinzaine) allow it once."""
+    i = game.index.get(move.action.partition(":")[2])
+    if i is None or game.roles[i] != "column" or len(game.piles[i]) < 2:
+        return False
+    card = game.piles[i][-2]
+    kind = "sixth_ace" if card & 15 == ACE else "sixth_king" if card & 15 == KING else None
+    if kind is None or game.extra[kind]:
+        return False
+    if game.base_foundation(card) is None:
+        return False
+    begun = sum(len(game.piles[f]) for f in game.by_role["foundation"])
+    if begun != game.extra["sixth_ace"] + game.extra["sixth_king"]:
+        return False
+    return not any(game.roles[game.index[m.dst]] == "foundation" for m in game.ordinary_moves())
+
+
+@RULES.rule("won", cites=("fifteen.play.1.4",),
+            ru="все карты на основаниях", en="every card is on the foundations")
+def won(game, move) -> bool:
+    """Won when the eight foundations hold all the cards."""
+    return not any(game.piles[i] for i in game.by_role["column"])
+
+
+@RULES.rule("lost", cites=("fifteen.play.2", "fifteen.play.5.4"),
+            ru="ходов нет; пасьянс не повторяется", en="no move is left; the game is not dealt again")
+def lost(game, move) -> bool:
+    """Lost when no move is left, the sixth-row exception included: it is not dealt again."""
+    return not game.legal_moves
+
+
+@RULES.rule("two-packs", cites=("fifteen.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
+def two_packs(game, move) -> bool:
+    """The game is played with two full packs, 104 cards."""
+    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+
+
+@RULES.rule("rows-of-fifteen", cites=("fifteen.play.1.1", "fifteen.play.1.2"),
+            ru="ряды по пятнадцати карт, последний из четырнадцати, каждый покрывает предыдущий",
+            en="rows of fifteen, the last of fourteen, each partly covering the one before")
+def rows_of_fifteen(game, move) -> bool:
+    """The opening layout: seven rows of fifteen cards but the last, which has fourteen."""
+    sizes = [len(game.piles[i]) for i in game.by_role["column"]]
+    return sizes == [7] * 14 + [6]
+
+
+class Fifteen(Game):
+    slug = "fifteen"
+    title_1912 = "Пятнадцать"
+    title_modern = "Пятнадцать"
+    title_en = "Fifteen"
+    aliases = ("La Quinzaine",)
+    book_order = 5
+    decks = 2
+    EXTRA = {"sixth_ace": 0, "sixth_king": 0}
+    PILES = (tuple(PileSpec(f"foundation-{s}-{b}", "foundation", 3.0 + (2 * k + (b == "K")) * 1.3, 0.0,
+                            suit=k, base=ACE if b == "A" else KING, step=1 if b == "A" else -1)
+                   for k, s in enumerate("SHDC") for b in "AK")
+             + tuple(PileSpec(f"col-{k}", "column", (k - 1) * 1.2, 2.0, dy=0.35) for k in range(1, 16)))
+    RULES = RULES
+    ROUTES = {
+        ("column", "foundation"): (bottom_row_available, aces_and_kings_found_in_play, foundations_follow_suit),
+        ("column", "column"): (bottom_row_available, marriage_up_or_down, lane_takes_any_card),
+        "sixth-row": (sixth_row_ace_and_king,),
+    }
+    WON = won
+    LOST = lost
+    SETUP = (two_packs, rows_of_fifteen)
+    NOT_EXECUTABLE = {
+        "fifteen.play.5.3": "strategy, not a rule: keep an open lane free until another opens; "
+                            "the rules let any available card go into a lane (play.4.1), and the "
+                            "choice of when is the player's",
+    }
+
+    def setup(self, cards: list[int]) -> None:
+        columns = self.by_role["column"]
+        for k, card in enumerate(cards):
+            self.piles[columns[k % 15]].append(card)
+
+    def base_foundation(self, card: int) -> int | None:
+        """The empty foundation whose base ``card`` is, if any."""
+        for f in self.by_role["foundation"]:
+            if not self.piles[f] and self.foundation_wants(f) == card:
+                return f
+        return None
+
+    def action_moves(self, name: str) -> list[Move]:
+        if name == "sixth-row":
+            return [Move(action=f"sixth-row:{self.names[i]}") for i in self.by_role["column"]]
+        return super().action_moves(name)
+
+    def do_sixth_row(self, column: str) -> None:
+        pile = self.piles[self.index[column]]
+        card = pile.pop(-2)
+        self.piles[self.base_foundation(card)].append(card)
+        self.extra["sixth_ace" if card & 15 == ACE else "sixth_king"] = 1
+
+    def ordinary_moves(self):
+        piles, names = self.piles, self.names
+        wants: dict[int, list[int]] = {}
+        for f in self.by_role["foundation"]:
+            card = self.foundation_wants(f)
+            if card:
+                wants.setdefault(card, []).append(f)
+        columns = self.by_role["column"]
+        tops: dict[int, list[int]] = {}
+        empty = []
+        for i in columns:
+            if piles[i]:
+                tops.setdefault(piles[i][-1], []).append(i)
+            else:
+                empty.append(i)
+        for i in columns:
+            p = piles[i]
+            if not p:
+                continue
+            card = p[-1]
+            for f in wants.get(card, ()):
+                yield Move(names[i], names[f])
+            rank = card & 15
+            for step in (1, -1):
+                if 1 <= rank + step <= KING:
+                    for j in tops.get(card + step, ()):
+                        if j != i:
+                            yield Move(names[i], names[j])
+            for j in empty:
+                yield Move(names[i], names[j])
+
+    def generate_moves(self):
+        yield from self.ordinary_moves()
+        for move in self.action_moves("sixth-row"):
+            if sixth_row_ace_and_king.check(self, move):
+                yield move
+
+
+GAME = Fifteen

@@ -1,0 +1,297 @@
+"""Четыре угла (Les Quatre Coins, The Four Corners): twelve packets round
+eight foundations, played while dealing.
+
+000 lines 83-97. Twelve packets: on the left a top corner, four side
+packets and a bottom corner, the same on the right, the middle left for the
+foundations: four aces (up in suit to the kings) and four kings (down in
+suit to the aces), one of each suit. The whole pack is dealt round the twelve
+packets; the foundation cards go to their places as they appear; while
+dealing, a corner packet's top card may be played on any foundation, a side
+packet's only on the foundation beside it. After the deal the top cards may
+be played anywhere and married up or down; the packets may be gathered in
+order and dealt again, twice.
+
+Piles: ``left-1`` (top corner) .. ``left-6`` (bottom corner), ``right-1`` ..
+``right-6``; ``foundation-<suit>-A`` in the left column of the middle,
+``foundation-<suit>-K`` in the right one, rows S H D C beside the side packets
+2..5.
+"""
+
+from __future__ import annotations
+
+from engine.cards import ACE, KING, full_deck
+from engine.core import Game, Move, PileSpec
+from engine.rulebook import RuleBook
+
+RULES = RuleBook("four-corners")
+
+PLACES = RULES.assume(
+    "foundation-places",
+    "The figure is lost, and «на опредѣленныя мѣста» does not say which foundation lies beside "
+    "which side packet. The engine puts the aces in the left column of the middle and the kings "
+    "in the right, one suit a row (spades, hearts, diamonds, clubs) beside side packets 2-5; a "
+    "side packet adjoins the foundation in its row on its side.",
+    "most natural reading; Cadogan 1874, The Four Corners, foundations between the side packets",
+)
+SAME_PLACE = RULES.assume(
+    "dealt-foundation-card-leaves-no-gap",
+    "When a foundation card appears in the deal it goes straight to its place, and the next "
+    "card of the pack is dealt to the packet it would have fallen on.",
+    "Cadogan 1874, The Four Corners: the next card is placed where the withdrawn one would have gone",
+)
+GATHER = RULES.assume(
+    "gather-left-first",
+    "«двѣнадцать пачекъ складываютъ по порядку, начиная съ лѣвой»: the packets are taken up "
+    "left-1 to left-6, then right-1 to right-6, each packet from its bottom card, not shuffled, "
+    "and dealt again in the same order as the first time.",
+    "most natural reading",
+)
+EMPTY_STAYS = RULES.assume(
+    "empty-packet-stays-empty",
+    "The text never fills a packet that has been cleared; a marriage needs a card to lie on.",
+    "most natural reading",
+)
+REDEAL_WHEN = RULES.assume(
+    "redeal-when-player-chooses",
+    "The text redeals «когда сдѣланы всевозможныя комбинаціи»; the engine lets the player decide "
+    "when that is, as two equal cards could otherwise keep a marriage going for ever.",
+    "most natural reading",
+)
+
+
+@RULES.rule("top-card-available", cites=("four-corners.rule.1.1", "four-corners.rule.1.2"),
+            ru="годна самая верхняя карта каждой пачки, по одной",
+            en="the top card of each packet is available, one at a time")
+def top_card_available(game, move) -> bool:
+    """The uppermost card of each packet is available; those beneath are freed by its removal."""
+    return move.n == 1
+
+
+@RULES.rule("bases-to-their-places", cites=("four-corners.rule.2.1", "four-corners.play.2.1", PLACES),
+            ru="основание начинается своим тузом или королем своей масти",
+            en="a foundation begins with its own ace or king of its suit")
+def bases_to_their_places(game, move) -> bool:
+    """An empty foundation takes only its base: the ace (or king) of its suit."""
+    i = game.index[move.dst]
+    return bool(game.piles[i]) or game.moving_card(move) == game.foundation_wants(i)
+
+
+@RULES.rule("foundations-follow-suit", cites=("four-corners.rule.2.2", "four-corners.play.2.2"),
+            ru="тузы восходят к королям, короли нисходят к тузам, той же масти",
+            en="aces ascend to kings and kings descend to aces, in suit")
+def foundations_follow_suit(game, move) -> bool:
+    """A started foundation takes the next card of its suit: up on the aces, down on the kings.
+
+    Some modern descriptions build these foundations without regard to suit;
+    the 1912 text (rule II) keeps the suit: «на туза червей идетъ вся его масть»."""
+    i = game.index[move.dst]
+    return not game.piles[i] or game.moving_card(move) == game.foundation_wants(i)
+
+
+@RULES.rule("side-packets-only-beside", cites=("four-corners.play.4", "four-corners.play.5.1",
+                                               "four-corners.play.5.2", PLACES),
+            ru="пока раскладка не окончена, карта боковой пачки идет только на соседнее основание",
+            en="while dealing, a side packet's card goes only to the foundation beside it")
+def side_packets_only_beside(game, move) -> bool:
+    """During the deal a side packet's top card may go only to the foundation next to it.
+
+    Corner packets' cards may go to any foundation; the restriction ends with
+    the deal (play.5.1)."""
+    if game.phase != "deal":
+        return True
+    return game.beside[game.index[move.src]] == game.index[move.dst]
+
+
+@RULES.rule("marriage-after-the-deal", cites=("four-corners.play.5.3", "four-corners.play.5.1", "terms.marriage.1"),
+            ru="после раскладки верхние карты пачек можно класть марьяжем вверх или вниз, той же масти",
+            en="after the deal, top cards marry up or down, in suit")
+def marriage_after_the_deal(game, move) -> bool:
+    """Once all is dealt, a top card may go on another packet's top card of its suit, one up or down."""
+    dst = game.target(move)
+    if game.phase != "play" or not dst:
+        return False
+    card = game.moving_card(move)
+    return card + 1 == dst[-1] or card - 1 == dst[-1]
+
+
+@RULES.rule("empty-packet-stays-empty", cites=(EMPTY_STAYS,),
+            ru="на опустевшее место карты не кладутся", en="nothing is laid in an emptied packet")
+def empty_packet_stays_empty(game, move) -> bool:
+    """A packet once emptied is not filled again until a redeal (the text is silent)."""
+    return bool(game.target(move))
+
+
+@RULES.rule("deal-round-the-packets",
+            cites=("four-corners.play.1.2", "four-corners.play.1.3", "four-corners.play.3",
+                   "four-corners.play.4", SAME_PLACE),
+            ru="колоду раскладывают по двенадцати пачкам, ряд за рядом; основные карты сразу идут на свои места",
+            en="the pack is dealt round the twelve packets, round after round; foundation cards go to their places")
+def deal_round_the_packets(game, move) -> bool:
+    """The next card is dealt to the next packet in order; a foundation card goes to its place."""
+    return game.phase == "deal" and bool(game.piles[game.index["stock"]])
+
+
+@RULES.rule("redeal-twice", cites=("four-corners.play.6.1", "four-corners.play.6.2", GATHER, REDEAL_WHEN),
+            ru="пачки складывают по порядку и раскладывают снова, не более двух раз",
+            en="the packets are gathered in order and dealt again, twice at most")
+def redeal_twice(game, move) -> bool:
+    """After the deal the twelve packets may be gathered from the left and dealt again, twice."""
+    return game.phase == "play" and game.redeals_left > 0 and \
+        any(game.piles[i] for i in game.packets)
+
+
+@RULES.rule("won", cites=("four-corners.play.2.2",),
+            ru="все карты на основаниях", en="every card is on the foundations")
+def won(game, move) -> bool:
+    """Won when the aces have reached the kings and the kings the aces: every card is built."""
+    return not any(game.piles[i] for i in game.packets + game.by_role["stock"])
+
+
+@RULES.rule("lost", cites=("four-corners.play.6.2",),
+            ru="ходов нет и повторять пасьянс больше нельзя", en="no move is left and no redeal")
+def lost(game, move) -> bool:
+    """Lost when nothing can be played or married and both redeals are spent."""
+    return not game.legal_moves
+
+
+@RULES.rule("two-packs", cites=("four-corners.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
+def two_packs(game, move) -> bool:
+    """The game is played with two full packs, 104 cards."""
+    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+
+
+@RULES.rule("twelve-cards-left-then-right", cites=("four-corners.play.1.1", "four-corners.play.1.2",
+                                                   "four-corners.play.1.3"),
+            ru="первые двенадцать карт: слева угол, четыре боковых, угол; то же справа",
+            en="the first twelve cards: on the left a corner, four sides, a corner; the same on the right")
+def twelve_cards_left_then_right(game, move) -> bool:
+    """The opening: one card on each of the twelve packets, the foundation cards already placed."""
+    return all(len(game.piles[i]) == 1 for i in game.packets) and game.extra["next"] == 0
+
+
+def _piles() -> tuple[PileSpec, ...]:
+    piles = []
+    for side, x in (("left", 0.0), ("right", 5.6)):
+        for k in range(1, 7):
+            piles.append(PileSpec(f"{side}-{k}", "corner" if k in (1, 6) else "side", x, (k - 1) * 1.6, dy=0.25))
+    for row, suit in enumerate("SHDC"):
+        for b, x in (("A", 1.9), ("K", 3.7)):
+            piles.append(PileSpec(f"foundation-{suit}-{b}", "foundation", x, (row + 1) * 1.6,
+                                  suit=row, base=ACE if b == "A" else KING, step=1 if b == "A" else -1))
+    piles.append(PileSpec("stock", "stock", 2.8, 9.0))
+    return tuple(piles)
+
+
+class FourCorners(Game):
+    slug = "four-corners"
+    title_1912 = "Четыре угла"
+    title_modern = "Четыре угла"
+    title_en = "The Four Corners"
+    aliases = ("Les Quatre Coins", "Four Corners")
+    book_order = 7
+    decks = 2
+    REDEALS = 2
+    PHASES = ("deal", "play")
+    EXTRA = {"next": 0}  # the packet (0..11, dealing order) the next card goes to
+    PILES = _piles()
+    RULES = RULES
+    ROUTES = {
+        ("corner", "foundation"): (top_card_available, bases_to_their_places, foundations_follow_suit),
+        ("side", "foundation"): (top_card_available, side_packets_only_beside, bases_to_their_places,
+                                 foundations_follow_suit),
+        ("corner", "corner"): (top_card_available, empty_packet_stays_empty, marriage_after_the_deal),
+        ("corner", "side"): (top_card_available, empty_packet_stays_empty, marriage_after_the_deal),
+        ("side", "corner"): (top_card_available, empty_packet_stays_empty, marriage_after_the_deal),
+        ("side", "side"): (top_card_available, empty_packet_stays_empty, marriage_after_the_deal),
+        "deal": (deal_round_the_packets,),
+        "redeal": (redeal_twice,),
+    }
+    WON = won
+    LOST = lost
+    SETUP = (two_packs, twelve_cards_left_then_right)
+
+    # set below the class: the packets in dealing order (left-1..left-6,
+    # right-1..right-6) and each side packet's foundation
+    packets: tuple[int, ...] = ()
+    beside: dict[int, int] = {}
+
+    def setup(self, cards: list[int]) -> None:
+        self.set_stock(cards)
+        self.deal_round()
+
+    def deal_round(self) -> None:
+        """Deal until each of the twelve packets has received a card (the first round)."""
+        stock = self.piles[self.index["stock"]]
+        while stock and not all(self.piles[i] for i in self.packets):
+            self.do_deal()
+
+    def do_deal(self) -> None:
+        stock = self.piles[self.index["stock"]]
+        card = stock.pop()
+        for f in self.by_role["foundation"]:
+            if not self.piles[f] and self.foundation_wants(f) == card:
+                self.piles[f].append(card)
+                break
+        else:
+            self.piles[self.packets[self.extra["next"]]].append(card)
+            self.extra["next"] = (self.extra["next"] + 1) % 12
+        if not stock:
+            self.phase = "play"
+            self.extra["next"] = 0
+
+    def do_redeal(self) -> None:
+        cards = []
+        for i in self.packets:
+            cards.extend(self.piles[i])
+            self.piles[i].clear()
+        self.redeals_left -= 1
+        self.phase = "deal"
+        self.extra["next"] = 0
+        self.set_stock(cards)
+        self.deal_round()
+
+    def check_position(self):
+        if not 0 <= self.extra["next"] < 12:
+            return "extra.next must be a packet number from 0 to 11", "extra.next"
+        return None
+
+    def generate_moves(self):
+        piles, names, phase = self.piles, self.names, self.phase
+        wants: dict[int, list[int]] = {}
+        for f in self.by_role["foundation"]:
+            card = self.foundation_wants(f)
+            if card:
+                wants.setdefault(card, []).append(f)
+        tops: dict[int, list[int]] = {}
+        if phase == "play":
+            for i in self.packets:
+                if piles[i]:
+                    tops.setdefault(piles[i][-1], []).append(i)
+        beside = self.beside
+        for i in self.packets:
+            p = piles[i]
+            if not p:
+                continue
+            card = p[-1]
+            for f in wants.get(card, ()):
+                if phase == "play" or i not in beside or beside[i] == f:
+                    yield Move(names[i], names[f])
+            if phase == "play":
+                rank = card & 15
+                for step in (1, -1):
+                    if 1 <= rank + step <= KING:
+                        for j in tops.get(card + step, ()):
+                            if j != i:
+                                yield Move(names[i], names[j])
+        if phase == "deal" and piles[self.index["stock"]]:
+            yield Move(action="deal")
+        if phase == "play" and self.redeals_left and any(piles[i] for i in self.packets):
+            yield Move(action="redeal")
+
+
+FourCorners.packets = tuple(
+    FourCorners.index[f"{side}-{k}"] for side in ("left", "right") for k in range(1, 7))
+FourCorners.beside = {FourCorners.index[f"{side}-{row + 2}"]: FourCorners.index[f"foundation-{suit}-{b}"]
+                      for row, suit in enumerate("SHDC") for side, b in (("left", "A"), ("right", "K"))}
+
+GAME = FourCorners

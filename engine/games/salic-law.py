@@ -1,0 +1,211 @@
+"""Салическій законъ (La Loi Salique, Salic Law): kings, aces up to jacks.
+
+000 lines 69-82. A king is taken from the two packs; the cards are dealt one
+by one onto it until the next king turns up, which starts the next pile
+beside it, and so on to the eighth king. Aces are played to the foundation
+line as they turn up (not taken out beforehand), queens to a row above;
+the foundations go up to the jacks regardless of suit. Only the top card of
+each king's pile is available. When the deal is over, a king cleared of its
+cards may take one card from any pile. No redeal.
+
+Piles: ``king-1`` .. ``king-8`` (the king at the bottom), ``foundation-1`` ..
+``foundation-8`` (in the order the aces come), ``queen-1`` .. ``queen-8``,
+``stock`` (the rest of the two packs, face down).
+"""
+
+from __future__ import annotations
+
+from engine.cards import ACE, JACK, KING, QUEEN, full_deck
+from engine.core import Game, Move, PileSpec
+from engine.rulebook import RuleBook
+
+RULES = RuleBook("salic-law")
+
+FIRST_KING = RULES.assume(
+    "first-king-of-the-shuffle",
+    "«Берутъ изъ пачки въ двѣ колоды короля»: any king will do; the engine takes the first king "
+    "of the shuffled packs, so that a deal number fixes the layout.",
+    "most natural reading",
+)
+DEAL_ONE_BY_ONE = RULES.assume(
+    "deal-one-card-per-move",
+    "Dealing is one move per card (`deal`), so that the player can play to the foundations "
+    "between cards, as play.5.1 asks («постоянно смотрѣть на поверхность королевскихъ пачекъ»).",
+    "most natural reading",
+)
+ONE_CARD_ON_A_FREE_KING = RULES.assume(
+    "one-card-on-a-free-king",
+    "«дозволяется одну карту изъ какой бы то ни было пачки класть на свободнаго короля»: a king "
+    "cleared of all its cards may take one card, and only while it is bare; the deal must be over "
+    "(«когда пасьянсъ оконченъ»).",
+    "most natural reading",
+)
+
+
+@RULES.rule("top-card-available", cites=("salic-law.rule.1",),
+            ru="годна только верхняя карта королевской пачки, по одной",
+            en="only the top card of a king's pile is available, one at a time")
+def top_card_available(game, move) -> bool:
+    """Only the top card of each king's pile is available; the king itself stays where it lies."""
+    pile = game.piles[game.index[move.src]]
+    return move.n == 1 and len(pile) >= 2
+
+
+@RULES.rule("aces-come-in-the-deal", cites=("salic-law.rule.2.1", "salic-law.play.3.1"),
+            ru="тузы не выбираются заранее: они ложатся на основания, когда выходят при раскладке",
+            en="the aces are not picked out beforehand: they go to the foundations as they turn up")
+def aces_come_in_the_deal(game, move) -> bool:
+    """An empty foundation takes nothing from the piles: aces reach it straight from the deal.
+
+    PySolFC's Salic Law lays the eight aces out before the deal; the 1912
+    text (rule II) forbids taking them out at once."""
+    return bool(game.target(move))
+
+
+@RULES.rule("up-to-the-jacks-any-suit", cites=("salic-law.play.2", "salic-law.rule.2.2", "salic-law.play.5.1"),
+            ru="на тузы кладутся карты в восходящем порядке до валетов, масти не соблюдаются",
+            en="the aces are built up to the jacks, regardless of suit")
+def up_to_the_jacks_any_suit(game, move) -> bool:
+    """A foundation takes the next card in value up to the jack, whatever its suit."""
+    dst = game.target(move)
+    if not dst:
+        return True
+    top = dst[-1] & 15
+    return top < JACK and game.moving_card(move) & 15 == top + 1
+
+
+@RULES.rule("free-king-takes-one-card", cites=("salic-law.play.5.2", ONE_CARD_ON_A_FREE_KING),
+            ru="после раскладки на свободного короля можно положить одну карту из любой пачки",
+            en="once the deal is over, a bare king may take one card from any pile")
+def free_king_takes_one_card(game, move) -> bool:
+    """After the deal, one card from the top of any pile may be laid on a king cleared of his cards."""
+    dst = game.target(move)
+    return game.phase == "play" and len(dst) == 1
+
+
+@RULES.rule("deal-onto-the-last-king",
+            cites=("salic-law.play.1.2", "salic-law.play.1.3", "salic-law.play.3.1", "salic-law.play.3.2",
+                   DEAL_ONE_BY_ONE),
+            ru="карты из колоды кладутся на последнего короля; король начинает новую пачку, "
+               "туз идет на основание, дама в верхний ряд",
+            en="the cards are dealt onto the last king; a king starts a new pile, "
+               "an ace goes to the foundations, a queen to the top row")
+def deal_onto_the_last_king(game, move) -> bool:
+    """The next card of the pack is dealt: a king starts a pile, an ace and a queen go to their rows."""
+    return game.phase == "deal" and bool(game.piles[game.index["stock"]])
+
+
+@RULES.rule("won", cites=("salic-law.play.4",),
+            ru="восемь дам наверху, восемь валетов на основаниях, восемь королей внизу",
+            en="eight queens above, eight jacks ending the foundations, eight kings below")
+def won(game, move) -> bool:
+    """Won when every card but the kings and queens lies on the foundations, the kings bare."""
+    return game.phase == "play" and all(len(game.piles[i]) <= 1 for i in game.by_role["king-pile"])
+
+
+@RULES.rule("lost", cites=("salic-law.play.6",),
+            ru="ходов нет, а вторично пасьянс не раскладывается",
+            en="no move is left, and the game is not dealt again")
+def lost(game, move) -> bool:
+    """Lost when no card can be played and none dealt: there is no second deal."""
+    return not game.legal_moves
+
+
+@RULES.rule("two-packs", cites=("salic-law.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
+def two_packs(game, move) -> bool:
+    """The game is played with two full packs, 104 cards."""
+    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+
+
+@RULES.rule("a-king-begins", cites=("salic-law.play.1.1", FIRST_KING),
+            ru="из колоды берут короля и кладут его началом ряда из восьми королей",
+            en="a king is taken from the packs to begin the row of eight kings")
+def a_king_begins(game, move) -> bool:
+    """The opening: one king laid out alone, everything else in hand."""
+    kings = game.by_role["king-pile"]
+    first = game.piles[kings[0]]
+    return len(first) == 1 and first[0] & 15 == KING and not any(game.piles[i] for i in kings[1:]) \
+        and len(game.piles[game.index["stock"]]) == 103
+
+
+class SalicLaw(Game):
+    slug = "salic-law"
+    title_1912 = "Салическій законъ"
+    title_modern = "Салический закон"
+    title_en = "Salic Law"
+    aliases = ("La Loi Salique",)
+    book_order = 6
+    decks = 2
+    PHASES = ("deal", "play")
+    PILES = (tuple(PileSpec(f"queen-{k}", "queen", (k - 1) * 1.3, 0.0) for k in range(1, 9))
+             + tuple(PileSpec(f"foundation-{k}", "foundation", (k - 1) * 1.3, 1.8, base=ACE, step=1)
+                     for k in range(1, 9))
+             + tuple(PileSpec(f"king-{k}", "king-pile", (k - 1) * 1.3, 3.6, dy=0.3) for k in range(1, 9))
+             + (PileSpec("stock", "stock", 11.0, 3.6),))
+    RULES = RULES
+    ROUTES = {
+        ("king-pile", "foundation"): (top_card_available, aces_come_in_the_deal, up_to_the_jacks_any_suit),
+        ("king-pile", "king-pile"): (top_card_available, free_king_takes_one_card),
+        "deal": (deal_onto_the_last_king,),
+    }
+    WON = won
+    LOST = lost
+    SETUP = (two_packs, a_king_begins)
+
+    def setup(self, cards: list[int]) -> None:
+        first = next(k for k, c in enumerate(cards) if c & 15 == KING)
+        self.piles[self.by_role["king-pile"][0]].append(cards[first])
+        self.set_stock(cards[:first] + cards[first + 1:])
+
+    def do_deal(self) -> None:
+        stock = self.piles[self.index["stock"]]
+        card = stock.pop()
+        rank = card & 15
+        if rank == KING:
+            row = "king-pile"
+        elif rank == ACE:
+            row = "foundation"
+        elif rank == QUEEN:
+            row = "queen"
+        else:
+            row = None
+        if row is None:
+            kings = [i for i in self.by_role["king-pile"] if self.piles[i]]
+            self.piles[kings[-1]].append(card)
+        else:
+            self.piles[next(i for i in self.by_role[row] if not self.piles[i])].append(card)
+        if not stock:
+            self.phase = "play"
+
+    def check_position(self):
+        for i in self.by_role["king-pile"]:
+            pile = self.piles[i]
+            if pile and pile[0] & 15 != KING:
+                return f"pile {self.names[i]} must begin with a king", f"piles.{self.names[i]}[0]"
+        for i in self.by_role["queen"]:
+            if any(c & 15 != QUEEN for c in self.piles[i]) or len(self.piles[i]) > 1:
+                return f"pile {self.names[i]} holds one queen at most", f"piles.{self.names[i]}"
+        return None
+
+    def generate_moves(self):
+        piles, names = self.piles, self.names
+        wants: dict[int, list[int]] = {}
+        for f in self.by_role["foundation"]:
+            p = piles[f]
+            if p and p[-1] & 15 < JACK:
+                wants.setdefault((p[-1] & 15) + 1, []).append(f)
+        kings = self.by_role["king-pile"]
+        bare = [i for i in kings if len(piles[i]) == 1] if self.phase == "play" else []
+        for i in kings:
+            p = piles[i]
+            if len(p) < 2:
+                continue
+            for f in wants.get(p[-1] & 15, ()):
+                yield Move(names[i], names[f])
+            for j in bare:
+                yield Move(names[i], names[j])
+        if self.phase == "deal" and piles[self.index["stock"]]:
+            yield Move(action="deal")
+
+
+GAME = SalicLaw

@@ -1,0 +1,299 @@
+"""Шахъ (Le Shah, The Shah): a king among eight aces, a star of three circles.
+
+000 lines 108-113; the witness breaks off after the third circle is dealt.
+Eight aces and eight kings are taken out; seven kings are laid aside, the
+last (the Shah) goes in the middle, ringed by the eight aces, which are
+built up in suit to the queens. Then circles of eight cards are dealt round
+them, from the top of the circle clockwise; a suitable card is played and its
+place filled at once from the cards in hand; the second circle covers the
+first, the third completes the rays of the star.
+
+The rest of the game is lost from the Russian text and follows Cadogan's
+*The Shah* as editorial assumptions (see each rule): after the deal only
+the outer circle is available, marriages are made downwards in suit with
+the outer circle's cards, spaces are refilled from the talon or the pack
+beginning with the inner circles, and the rest of the pack is turned one
+card at a time onto a talon.
+
+Piles: ``shah``, ``kings-aside``, ``foundation-<suit>-1``/``-2``, ``ray-1``
+(the top of the circle) .. ``ray-8`` clockwise, each ray's first card the
+inner circle, ``stock``, ``talon``.
+"""
+
+from __future__ import annotations
+
+from engine.cards import ACE, KING, QUEEN, full_deck
+from engine.core import Game, Move, PileSpec, one_card
+from engine.rulebook import RuleBook
+
+RULES = RuleBook("shah")
+
+SOURCE = "Cadogan 1874, The Shah (the 1912 text breaks off after the third circle)"
+AFTER_DEAL = RULES.assume(
+    "after-the-deal-cadogan",
+    "The Russian text ends with the third circle. From there the engine follows Cadogan: the "
+    "star is examined, its available cards played or married when the player likes; the rest "
+    "of the pack is turned one card at a time, cards that cannot be played, married or put in a "
+    "space forming the talon, whose top card is available.",
+    SOURCE,
+)
+MARRIAGE_OUTER = RULES.assume(
+    "marriage-outer-circle",
+    "Rule II says «Марьяжъ можно дѣлать только картами среднихъ круговъ; тогда же, когда онѣ "
+    "становятся свободными, можно только играть». Read literally it contradicts itself: the "
+    "inner circles' cards are never available while covered, and once free they may only be "
+    "played. Cadogan's rule II limits marriages to the third (outer) circle; the engine reads "
+    "«среднихъ» so: a card of the outer circle (or one married onto it), or the talon's top, may "
+    "go on an outer-circle card of the same suit one higher, after the deal; inner-circle cards "
+    "are only played.",
+    SOURCE,
+)
+REFILL = RULES.assume(
+    "refill-spaces-inner-first",
+    "After the deal, spaces in the star (a ray with fewer than three cards) must be refilled from "
+    "the talon or the pack before the next card is turned, beginning with the inner circles and "
+    "going round from the top: the space to fill is the first ray (in order) among the shortest.",
+    SOURCE,
+)
+NO_REDEAL = RULES.assume(
+    "no-redeal",
+    "Nothing survives of a redeal in the Russian text; the engine allows none.",
+    "most natural reading",
+)
+DEAL_ONE_BY_ONE = RULES.assume(
+    "deal-one-card-per-move",
+    "Each card of the circles is dealt by one move (`deal`), so that a suitable card can be "
+    "played before the next circle covers it (play.5.2).",
+    "most natural reading",
+)
+
+
+@RULES.rule("ray-top-available", cites=("shah.rule.1.1", "shah.rule.1.2"),
+            ru="годна карта, не покрытая следующим кругом; после раскладки — только наружного круга",
+            en="a card is available until the next circle covers it; after the deal only the outer circle's")
+def ray_top_available(game, move) -> bool:
+    """Only the outermost card of a ray is available: the others are covered by the next circle."""
+    return move.n == 1
+
+
+@RULES.rule("foundations-up-to-queens", cites=("shah.play.4", "shah.rule.3.2"),
+            ru="на тузы кладутся карты той же масти в восходящем порядке до дам",
+            en="the aces are built up in suit to the queens")
+def foundations_up_to_queens(game, move) -> bool:
+    """A foundation takes the next card of its suit, up to the queen."""
+    i = game.index[move.dst]
+    return game.moving_card(move) == game.foundation_wants(i) and game.moving_card(move) & 15 <= QUEEN
+
+
+@RULES.rule("space-filled-from-hand", cites=("shah.play.5.2", "shah.play.5.3", DEAL_ONE_BY_ONE),
+            ru="пустое место в круге сразу заменяют картой из колоды",
+            en="a space in the circle is filled at once from the cards in hand")
+def space_filled_from_hand(game, move) -> bool:
+    """While the circles are dealt, a played card's place is filled at once from the pack."""
+    return game.phase == "deal" and game.space() == game.index[move.dst] and move.src == "stock"
+
+
+@RULES.rule("no-move-before-filling", cites=("shah.play.5.2", REFILL),
+            ru="пока в звезде есть пустое место, его сначала заполняют",
+            en="while the star has a space, it is filled first")
+def no_move_before_filling(game, move) -> bool:
+    """While the deal has left a space, nothing but filling it may be done."""
+    return game.phase != "deal" or game.space() is None
+
+
+@RULES.rule("refill-inner-circles-first", cites=("shah.rule.1.2", REFILL, AFTER_DEAL),
+            ru="после раскладки пустые места заполняют из талона или колоды, начиная с внутренних кругов",
+            en="after the deal, spaces are refilled from the talon or pack, inner circles first")
+def refill_inner_circles_first(game, move) -> bool:
+    """After the deal, a space is refilled from the talon or the pack, the innermost first."""
+    return game.phase == "play" and game.space() == game.index[move.dst]
+
+
+@RULES.rule("marriage-outer-circle", cites=("shah.rule.2.1", "shah.rule.2.2", "terms.marriage.1", MARRIAGE_OUTER),
+            ru="марьяж (вниз, той же масти) делается только картами наружного круга, после раскладки",
+            en="marriages (downwards, in suit) are made only with outer-circle cards, after the deal")
+def marriage_outer_circle(game, move) -> bool:
+    """After the deal, an outer-circle card or the talon's top goes on an outer-circle card one higher in suit."""
+    if game.phase != "play":
+        return False
+    dst = game.target(move)
+    src = game.piles[game.index[move.src]]
+    if len(dst) < 3 or (move.src != "talon" and len(src) < 3):
+        return False
+    return src[-1] + 1 == dst[-1]
+
+
+@RULES.rule("deal-the-circles", cites=("shah.play.5.1", "shah.play.5.3", "shah.play.5.4", DEAL_ONE_BY_ONE),
+            ru="три круга по восьми карт раскладывают с вершины слева направо, каждый покрывает предыдущий",
+            en="three circles of eight are dealt from the top, left to right, each covering the one before")
+def deal_the_circles(game, move) -> bool:
+    """The next card goes to the next ray of the circle being dealt; then the pack is turned to the talon."""
+    if not game.piles[game.index["stock"]]:
+        return False
+    return game.space() is None
+
+
+@RULES.rule("won", cites=("shah.play.4",),
+            ru="все карты на тузах, до дам", en="every card is built on the aces up to the queens")
+def won(game, move) -> bool:
+    """Won when the eight aces have been built up to the queens with every card."""
+    return not any(game.piles[i] for i in game.by_role["ray"] + game.by_role["stock"] + game.by_role["talon"])
+
+
+@RULES.rule("lost", cites=(NO_REDEAL, AFTER_DEAL),
+            ru="ходов больше нет", en="no move is left")
+def lost(game, move) -> bool:
+    """Lost when nothing can be played, married, filled or turned (no redeal survives in the text)."""
+    return not game.legal_moves
+
+
+@RULES.rule("two-packs", cites=("shah.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
+def two_packs(game, move) -> bool:
+    """The game is played with two full packs, 104 cards."""
+    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+
+
+@RULES.rule("shah-among-the-aces", cites=("shah.rule.3.1", "shah.play.1", "shah.play.2", "shah.play.3"),
+            ru="восемь тузов и восемь королей берут заранее; семь королей в сторону, шах посредине среди тузов",
+            en="eight aces and kings are taken out first; seven kings aside, the Shah in the middle among the aces")
+def shah_among_the_aces(game, move) -> bool:
+    """The opening: the Shah alone, seven kings aside, an ace on each foundation, the rest in hand."""
+    return len(game.piles[game.index["shah"]]) == 1 and len(game.piles[game.index["kings-aside"]]) == 7 and \
+        all(len(game.piles[i]) == 1 and game.piles[i][0] & 15 == ACE for i in game.by_role["foundation"]) and \
+        len(game.piles[game.index["stock"]]) == 88
+
+
+def _piles() -> tuple[PileSpec, ...]:
+    piles = [PileSpec("shah", "shah", 5.0, 5.0), PileSpec("kings-aside", "aside", 11.0, 0.0, dy=0.2)]
+    ring = ((0, -1.6), (1.2, -1.2), (1.6, 0), (1.2, 1.2), (0, 1.6), (-1.2, 1.2), (-1.6, 0), (-1.2, -1.2))
+    k = 0
+    for suit in range(4):
+        for n in (1, 2):
+            x, y = ring[k]
+            piles.append(PileSpec(f"foundation-{'SHDC'[suit]}-{n}", "foundation", 5.0 + x, 5.0 + y,
+                                  suit=suit, base=ACE, step=1))
+            k += 1
+    for r, (x, y) in enumerate(ring, 1):  # each ray goes outwards from its ace
+        piles.append(PileSpec(f"ray-{r}", "ray", 5.0 + 2 * x, 5.0 + 2 * y, dx=0.7 * x / 1.6, dy=0.7 * y / 1.6))
+    piles += [PileSpec("stock", "stock", 0.0, 10.0), PileSpec("talon", "talon", 1.5, 10.0)]
+    return tuple(piles)
+
+
+class Shah(Game):
+    slug = "shah"
+    title_1912 = "Шахъ"
+    title_modern = "Шах"
+    title_en = "The Shah"
+    aliases = ("Le Shah",)
+    book_order = 9
+    decks = 2
+    PHASES = ("deal", "play")
+    EXTRA = {"dealt": 0}  # cards of the three circles dealt so far (0..24)
+    PILES = _piles()
+    RULES = RULES
+    ROUTES = {
+        ("ray", "foundation"): (no_move_before_filling, ray_top_available, foundations_up_to_queens),
+        ("talon", "foundation"): (ray_top_available, foundations_up_to_queens),
+        ("stock", "ray"): (one_card, space_filled_from_hand),
+        ("ray", "ray"): (ray_top_available, marriage_outer_circle),
+        ("talon", "ray"): (ray_top_available, marriage_outer_circle),
+        "deal": (deal_the_circles,),
+    }
+    # after the deal a space may also be filled from the pack or the talon
+    REFILL_ROUTE = (one_card, refill_inner_circles_first)
+    WON = won
+    LOST = lost
+    SETUP = (two_packs, shah_among_the_aces)
+
+    def route(self, move: Move):
+        rules = super().route(move)
+        if self.phase == "play" and not move.action and move.dst.startswith("ray-") and \
+                move.src in ("stock", "talon") and move.dst in self.index and self.space() is not None:
+            return rules[:1] + self.REFILL_ROUTE  # filling a space, not marrying
+        return rules
+
+    def setup(self, cards: list[int]) -> None:
+        kings = [c for c in cards if c & 15 == KING]
+        aces = [c for c in cards if c & 15 == ACE]
+        self.piles[self.index["kings-aside"]].extend(kings[:7])
+        self.piles[self.index["shah"]].append(kings[7])
+        for ace in aces:
+            f = next(i for i in self.by_role["foundation"] if not self.piles[i] and self.foundation_wants(i) == ace)
+            self.piles[f].append(ace)
+        self.set_stock([c for c in cards if c & 15 not in (ACE, KING)])
+
+    def space(self) -> int | None:
+        """The ray whose space must be filled next, or None.
+
+        While dealing: a ray with fewer cards than the circles dealt so far
+        give it. After: the first of the shortest rays shorter than three."""
+        rays = self.by_role["ray"]
+        if self.phase == "deal":
+            dealt = self.extra["dealt"]
+            for r, i in enumerate(rays):
+                if len(self.piles[i]) < dealt // 8 + (1 if r < dealt % 8 else 0):
+                    return i
+            return None
+        if not (self.piles[self.index["stock"]] or self.piles[self.index["talon"]]):
+            return None
+        short = [(len(self.piles[i]), k) for k, i in enumerate(rays) if len(self.piles[i]) < 3]
+        return rays[min(short)[1]] if short else None
+
+    def do_deal(self) -> None:
+        card = self.piles[self.index["stock"]].pop()
+        if self.phase == "deal":
+            dealt = self.extra["dealt"]
+            self.piles[self.by_role["ray"][dealt % 8]].append(card)
+            self.extra["dealt"] = dealt + 1
+            if dealt + 1 == 24:
+                self.phase = "play"
+        else:
+            self.piles[self.index["talon"]].append(card)
+
+    def check_position(self):
+        if not 0 <= self.extra["dealt"] <= 24:
+            return "extra.dealt must be from 0 to 24", "extra.dealt"
+        if (self.phase == "play") != (self.extra["dealt"] == 24):
+            return "the phase is 'play' exactly when all 24 circle cards are dealt", "phase"
+        return None
+
+    def generate_moves(self):
+        piles, names = self.piles, self.names
+        stock, talon = self.index["stock"], self.index["talon"]
+        rays = self.by_role["ray"]
+        space = self.space()
+        if self.phase == "deal" and space is not None:
+            if piles[stock]:
+                yield Move(names[stock], names[space])
+            return
+        wants: dict[int, list[int]] = {}
+        for f in self.by_role["foundation"]:
+            card = self.foundation_wants(f)
+            if card and card & 15 <= QUEEN:
+                wants.setdefault(card, []).append(f)
+        play = self.phase == "play"
+        outer: dict[int, list[int]] = {}
+        if play:
+            for i in rays:
+                if len(piles[i]) >= 3:
+                    outer.setdefault(piles[i][-1], []).append(i)
+        for i in rays + (talon,):
+            p = piles[i]
+            if not p:
+                continue
+            card = p[-1]
+            for f in wants.get(card, ()):
+                yield Move(names[i], names[f])
+            if play and (i == talon or len(p) >= 3) and not (i == talon and space is not None):
+                for j in outer.get(card + 1, ()):
+                    if j != i:
+                        yield Move(names[i], names[j])
+        if play and space is not None:
+            for i in (talon, stock):
+                if piles[i]:
+                    yield Move(names[i], names[space])
+        elif piles[stock]:
+            yield Move(action="deal")
+
+
+GAME = Shah

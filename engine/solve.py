@@ -1,0 +1,313 @@
+"""The solver and hints: exact search over the engine's own legal moves.
+
+In: a position of any game (`engine.core.Game`). Out: a `Solution`, won
+(with the move list), lost (the search space was exhausted: a proof) or
+unknown (the budget ran out), with the nodes searched and the seconds.
+Standard library only: the browser runs this module through Pyodide.
+
+There is no second rules implementation here. The search asks the game for
+its legal moves (`generate_moves`), applies them with `push`/`pop`, and
+asks `is_won`; every won line therefore replays through `play`.
+
+"Thoughtful" solving. A game with a stock, face-down cards or a shuffled
+redeal is solved knowing the order of the cards still to come, as Solvitaire
+and the literature do: the engine's position holds the stock in order, and a
+redeal's shuffle is seeded by the deal number and the redeal number
+(engine/deal.py), so `push(redeal)` gives the same cards every time. A
+"thoughtful" win rate is an upper bound on what a player who cannot see the
+stock can do; `Solution.thoughtful` says when it applies.
+
+The search is a depth-first search with a transposition table:
+
+* the key of a position is its piles, phase, redeals left and counters, as
+  bytes (cards are small ints); a position met before is either on the
+  current line (a cycle: two packs let a card shuttle between twins) or was
+  searched to the end without a win, so it is skipped;
+* where a game allows it (`GAME_KNOWLEDGE`), piles that play the same part
+  are sorted in the key (fans once no redeal is left: their order no longer
+  matters), and safe moves are played alone (a card to the foundation that
+  nothing could ever be laid on any more): both are proved for that game in
+  the comment beside it, so `lost` stays a proof;
+* moves are tried best first: to the foundations, then moves that empty or
+  uncover a pile, then the rest, and actions (deal, redeal) last.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterator, NamedTuple
+
+from engine.core import Game, Move
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+THOUGHTFUL_NOTE = ("solved thoughtfully: the solver knows the order of the cards still to come "
+                   "(the stock, face-down cards, the shuffle of each redeal, all fixed by the deal number)")
+
+
+class Budget(NamedTuple):
+    """How much search a question may cost: positions and wall-clock seconds."""
+
+    nodes: int = 200_000
+    seconds: float = 10.0
+
+
+class Solution(NamedTuple):
+    status: str                 # "won", "lost" (proved) or "unknown" (budget spent)
+    moves: tuple[str, ...]      # the winning line, from the position solved
+    nodes: int                  # positions generated
+    seconds: float
+    thoughtful: bool            # the hidden order of the cards was known to the search
+    game: str = ""
+    deal: int = 0
+
+    def to_json(self) -> dict:
+        out = {"game": self.game, "deal": self.deal, "status": self.status,
+               "moves": list(self.moves), "nodes": self.nodes, "seconds": round(self.seconds, 4),
+               "thoughtful": self.thoughtful}
+        if self.thoughtful:
+            out["note"] = THOUGHTFUL_NOTE
+        return out
+
+
+# -- what a game allows the search to assume ---------------------------------------
+
+
+def _cards_home(game: Game, homes: tuple[int, ...]) -> dict[int, int]:
+    count: dict[int, int] = {}
+    for i in homes:
+        for card in game.piles[i]:
+            count[card] = count.get(card, 0) + 1
+    return count
+
+
+def _fan_safe(marry: tuple[int, ...]) -> Callable[[Game, Move], bool]:
+    """Safe-move test of the fan games (belle-lucie and its two-pack variants).
+
+    A card X going to a foundation is safe when no redeal is left and every
+    card that could be married onto X (same suit, rank X - step for each
+    marriage step) already lies on a foundation, every copy of it. Proof:
+    foundation cards never leave; then X can never again be a target, so X
+    only covers the card beneath it; any winning line plays X home at some
+    point, and playing it now only uncovers that card earlier, which forbids
+    nothing (no rule of these games looks at a covered card, and the player
+    chooses when to redeal, with none left). With a redeal still to come the
+    move is not safe: the redeal shuffles the cards left in the fans, and one
+    card fewer gives another shuffle."""
+
+    def safe(game: Game, move: Move) -> bool:
+        if move.action or game.redeals_left:
+            return False
+        dst = game.index[move.dst]
+        if game.roles[dst] != "foundation":
+            return False
+        card = game.piles[game.index[move.src]][-1]
+        homes = game.by_role["foundation"]
+        home = None
+        for step in marry:
+            below = card - step  # the card that would be married onto X
+            rank = below & 15
+            if not 1 <= rank <= 13:
+                continue
+            if home is None:
+                home = _cards_home(game, homes)
+            if home.get(below, 0) < game.decks:
+                return False
+        return True
+
+    return safe
+
+
+class Knowledge(NamedTuple):
+    """What the search may assume about one game, each item proved in its comment."""
+
+    interchangeable: tuple[str, ...] = ()         # roles whose piles are sorted in the key ...
+    interchangeable_when: Callable[[Game], bool] = lambda game: True  # ... when this holds
+    safe: Callable[[Game, Move], bool] | None = None
+
+
+def _no_redeal_left(game: Game) -> bool:
+    return not game.redeals_left
+
+
+# Fans: once no redeal is left, a fan's place matters to nothing (every fan
+# has the same rules, and only a redeal reads the fans in order), so two
+# positions whose fans are the same multiset of piles are the same position.
+GAME_KNOWLEDGE: dict[str, Knowledge] = {
+    "belle-lucie": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,))),
+    "house-in-the-wood": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,))),
+    "house-on-the-hill": Knowledge(("fan",), _no_redeal_left, None),
+}
+
+
+def knowledge(game: Game) -> Knowledge:
+    return GAME_KNOWLEDGE.get(game.slug, Knowledge())
+
+
+# -- keys, ordering ---------------------------------------------------------------
+
+
+def state_key(game: Game, know: Knowledge | None = None) -> bytes:
+    """A canonical key of the position: equal keys, same future."""
+    know = know or knowledge(game)
+    piles = game.piles
+    parts = [bytes(p) for p in piles]
+    if know.interchangeable and know.interchangeable_when(game):
+        for role in know.interchangeable:
+            idx = game.by_role.get(role, ())
+            for i, part in zip(idx, sorted(parts[i] for i in idx)):
+                parts[i] = part
+    extra = game.extra
+    tail = f"{game.phase}|{game.redeals_left}|" + ",".join(map(str, extra.values())) if extra else \
+        f"{game.phase}|{game.redeals_left}"
+    return b"\xff".join(parts) + b"\xfe" + tail.encode()
+
+
+def home_roles(cls: type[Game]) -> frozenset[str]:
+    """Roles where cards go home: foundations (a pile that builds) and roles
+    no move ever takes a card from."""
+    sources = {key[0] for key in cls.ROUTES if not isinstance(key, str)}
+    building = {p.role for p in cls.PILES if p.step}
+    targets = {key[1] for key in cls.ROUTES if not isinstance(key, str)}
+    return frozenset(building | (targets - sources) | {r for r in targets if "foundation" in r})
+
+
+def ordered_moves(game: Game, homes: frozenset[str]) -> list[Move]:
+    """The legal moves, best last (the search pops from the end)."""
+    scored = []
+    roles, index, piles = game.roles, game.index, game.piles
+    for n, move in enumerate(game.generate_moves()):
+        if move.action:
+            score = 0
+        elif roles[index[move.dst]] in homes:
+            score = 4
+        else:
+            left = len(piles[index[move.src]]) - move.n
+            score = 3 if left == 0 else 2 if left else 1
+            if not piles[index[move.dst]]:
+                score = 1  # filling a space spends it; try last among card moves
+        scored.append((score, -n, move))
+    scored.sort()
+    return [m for _, _, m in scored]
+
+
+def is_thoughtful(game: Game) -> bool:
+    """Does the position hide cards whose order the search knows (stock,
+    face-down cards, a redeal's shuffle)?"""
+    hidden = any(game.piles[i] for i, role in enumerate(game.roles) if role in game.FACE_DOWN)
+    return hidden or game.redeals_left > 0
+
+
+# -- the search -------------------------------------------------------------------
+
+
+def solve(game: Game, budget: Budget = Budget()) -> Solution:
+    """Search for a win from ``game``'s position; the position is left as it was."""
+    start = time.perf_counter()
+    know = knowledge(game)
+    homes = home_roles(type(game))
+    safe = know.safe
+    thoughtful = is_thoughtful(game)
+    work = game.copy(stack=False)  # never disturb the caller's undo stack
+
+    def result(status: str, moves=()) -> Solution:
+        return Solution(status, tuple(map(str, moves)), nodes, time.perf_counter() - start,
+                        thoughtful, game.slug, game.deal)
+
+    nodes = 0
+    if work.is_won():
+        return result(WON)
+
+    def children() -> list[Move]:
+        moves = ordered_moves(work, homes)
+        if safe is not None:
+            for move in reversed(moves):
+                if safe(work, move):
+                    return [move]
+        return moves
+
+    seen = {state_key(work, know)}
+    stack = [children()]
+    max_nodes, deadline = budget.nodes, start + budget.seconds
+    while stack:
+        moves = stack[-1]
+        if not moves:
+            stack.pop()
+            if stack:
+                work.pop()
+            continue
+        move = moves.pop()
+        work.push(move)
+        nodes += 1
+        if nodes >= max_nodes or (nodes & 255 == 0 and time.perf_counter() > deadline):
+            return result(UNKNOWN)
+        key = state_key(work, know)
+        if key in seen:
+            work.pop()
+            continue
+        seen.add(key)
+        if work.is_won():
+            return result(WON, work.move_stack)
+        stack.append(children())
+    return result(LOST)
+
+
+def solve_deal(slug: str, deal: int, budget: Budget = Budget()) -> Solution:
+    from engine.registry import find_game
+
+    return solve(find_game(slug)(deal), budget)
+
+
+def replay(slug: str, deal: int, moves: list[str]) -> Game:
+    """Play ``moves`` from the deal through the engine's checked `play`."""
+    from engine.registry import find_game
+
+    game = find_game(slug)(deal)
+    for text in moves:
+        game.play(text)
+    return game
+
+
+# -- hints ------------------------------------------------------------------------
+
+
+class Hint(NamedTuple):
+    move: str | None        # None when there is no legal move
+    basis: str              # "winning-line", "most-options" or "no-move"
+    solution: Solution      # the search behind it
+    options: int = 0        # for "most-options": legal moves after the move
+
+    def to_json(self) -> dict:
+        why = {
+            "winning-line": "the first move of a winning line found by the solver",
+            "most-options": ("no winning line was found within the budget" if self.solution.status == UNKNOWN
+                             else "the solver proved that no line wins from here")
+                            + "; this move leaves the most legal moves",
+            "no-move": "there is no legal move",
+        }[self.basis]
+        return {"game": self.solution.game, "move": self.move, "basis": self.basis, "why": why,
+                "options_after": self.options if self.basis == "most-options" else None,
+                "search": {k: v for k, v in self.solution.to_json().items() if k not in ("moves", "game", "deal")}}
+
+
+def hint(game: Game, budget: Budget = Budget()) -> Hint:
+    """The next move of a winning line, or else the move keeping most options open."""
+    solution = solve(game, budget)
+    if solution.status == WON and solution.moves:
+        return Hint(solution.moves[0], "winning-line", solution)
+    best, best_options = None, -1
+    work = game.copy(stack=False)
+    for move in ordered_moves(work, home_roles(type(work)))[::-1]:
+        work.push(move)
+        options = 10_000 if work.is_won() else sum(1 for _ in work.generate_moves())
+        work.pop()
+        if options > best_options:  # first of the best-ordered wins ties
+            best, best_options = move, options
+    if best is None:
+        return Hint(None, "no-move", solution)
+    return Hint(str(best), "most-options", solution, best_options)
+
+
+def iter_deals(slug: str, deals: range, budget: Budget) -> Iterator[Solution]:
+    for deal in deals:
+        yield solve_deal(slug, deal, budget)
