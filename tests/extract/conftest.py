@@ -15,3 +15,11 @@ def book():
 @pytest.fixture(scope="session")
 def by_id(book):
     return {clause.id: clause for clause in book.clauses}
+
+
+@pytest.fixture(scope="session")
+def tei_schema():
+    """tei_all compiled by lxml, once per test session (about 15 s)."""
+    from extract import tei
+
+    return tei.relaxng()

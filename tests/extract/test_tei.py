@@ -24,8 +24,9 @@ def segs(tree):
     return {seg.get(tei.XML_ID): seg for seg in tree.iter(tei.T + "seg")}
 
 
-def test_valid_against_tei_all_with_lxml(tree):
-    # Compiling tei_all takes about 15 s: this is the one test that does it.
+def test_valid_against_tei_all_with_lxml(tree, tei_schema):
+    # tei_schema compiles tei_all once per session (about 15 s); validate() reuses it
+    assert tei_schema.validate(tree), tei_schema.error_log
     assert tei.validate(tree) == []
 
 
@@ -106,3 +107,11 @@ def test_cli_writes_the_file(tmp_path):
     out = tmp_path / "edition.xml"
     assert main(["tei", "--out", str(out)]) == 0
     assert etree.parse(str(out)).getroot().tag == tei.T + "TEI"
+
+
+def test_cli_unwritable_output_is_an_input_error(tmp_path, capsys):
+    from pasyans.cli import main
+
+    out = tmp_path / "no-such-folder" / "edition.xml"
+    assert main(["tei", "--out", str(out)]) == 2
+    assert capsys.readouterr().err.startswith(f"pasyans: {out}: cannot write")
