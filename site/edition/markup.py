@@ -97,10 +97,15 @@ def annotated(word: str, reading, suffix: str = "") -> Markup:
     ident = reading.id + suffix
     return Markup(
         '<span class="app {kind}" tabindex="0" id="{id}" aria-describedby="{id}-tip">{word}'
-        '<span class="tip" role="tooltip" id="{id}-tip">{witness} has <del>{original}</del>. {reason}</span></span>'
-    ).format(kind=_kind_class(reading.kind), id=ident, word=word,
+        '<span class="tip" role="tooltip" id="{id}-tip">{witness} has <del>{original}</del> ({label}). {reason}</span></span>'
+    ).format(kind=_kind_class(reading.kind), id=ident, word=word, label=kind_label(reading.kind),
              witness=f"Witness {reading.witness}" if reading.witness else "The witness",
              original=reading.original, reason=reading.reason)
+
+
+def kind_label(kind: str) -> str:
+    """A reading's kind as words: "ocr-glyph" -> "OCR glyph"."""
+    return " + ".join(part.strip().replace("-", " ").replace("ocr", "OCR") for part in kind.split("+"))
 
 
 def _kind_class(kind: str) -> str:

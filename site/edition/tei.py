@@ -25,7 +25,8 @@ from edition.model import Clause, Edition, Figure, Note, Reading, Section, Term
 
 TEI = "{http://www.tei-c.org/ns/1.0}"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
-_SPACE = regex.compile(r"(\s+)")
+# Spaces and punctuation separate words: a mark covers the word, not the comma.
+_SEPARATOR = regex.compile(r"([\s\p{P}]+)")
 
 SECTION_ENGLISH = {"rules": "Rules", "play": "Play", "intro": "Introduction"}
 
@@ -69,13 +70,18 @@ def _text_of(el, layer: str) -> str:
 
 
 class _Context:
-    def __init__(self, reasons, clause: str = ""):
+    """Numbering of the marks in one clause (or heading), and the witness
+    the text comes from (the last line milestone's @ed)."""
+
+    def __init__(self, reasons, clause: str = "", witness: str = ""):
         self.reasons = reasons
         self.clause = clause
         self.count = 0
+        self.witness = witness
 
     def reading(self, **fields) -> Reading:
         self.count += 1
+        fields.setdefault("witness", self.witness)
         return Reading(id=f"app-{self.clause}-{self.count}", clause=self.clause, **fields)
 
 
@@ -90,8 +96,10 @@ def _atoms(el, ctx: _Context, with_tail: bool = False) -> list[Atom]:
             out.extend(_choice(child, ctx))
         elif name == "app":
             out.extend(_app(child, ctx))
-        elif name in ("note", "milestone") or not isinstance(child.tag, str):
-            pass  # notes are rendered apart; milestones and comments carry no text
+        elif name == "milestone":
+            ctx.witness = (child.get("ed") or "").lstrip("#w") or ctx.witness
+        elif name == "note" or not isinstance(child.tag, str):
+            pass  # notes are rendered apart; comments carry no text
         elif name == "supplied":
             inner = _atoms(child, ctx)
             out.extend([Atom("[", "["), *inner, Atom("]", "]")])
@@ -139,19 +147,21 @@ def _app(el, ctx: _Context) -> list[Atom]:
 
 def _words(atoms: list[Atom]) -> list[list[Atom]]:
     """Split at whitespace (which only unchanged text holds) into words and spaces."""
-    pieces: list[Atom] = []
+    pieces: list[tuple[bool, Atom]] = []  # (separator?, atom)
     for atom in atoms:
-        if atom.old == atom.new and not atom.readings and _SPACE.search(atom.old):
-            pieces.extend(Atom(part, part) for part in _SPACE.split(atom.old) if part)
+        if atom.old == atom.new and not atom.readings and _SEPARATOR.search(atom.old):
+            pieces.extend((bool(_SEPARATOR.fullmatch(part)), Atom(part, part))
+                          for part in _SEPARATOR.split(atom.old) if part)
         else:
-            pieces.append(atom)
+            pieces.append((False, atom))
     words: list[list[Atom]] = []
-    for piece in pieces:
-        is_space = piece.old.isspace() and piece.old == piece.new
-        if is_space or not words or words[-1][0].old.isspace():
+    last_was_separator = True
+    for separator, piece in pieces:
+        if separator or last_was_separator:
             words.append([piece])
         else:
             words[-1].append(piece)
+        last_was_separator = separator
     return words
 
 
@@ -209,7 +219,9 @@ def _english(root) -> dict[str, str]:
 
 def _clause(seg, game: str, section: str, reasons, english: dict, label: str = "") -> Clause:
     ident = seg.get(XML_ID)
-    ctx = _Context(reasons, ident)
+    # The witness is named by the last line milestone before the clause.
+    before = seg.xpath("preceding::t:milestone[@unit='line'][1]/@ed", namespaces={"t": TEI[1:-1]})
+    ctx = _Context(reasons, ident, before[0].lstrip("#w") if before else "")
     atoms = _atoms(seg, ctx)
     if label:
         atoms = [Atom(label + " ", label + " ")] + atoms
@@ -232,7 +244,8 @@ def _walk_game(div, slug: str, reasons, english: dict):
     notes: list[Note] = []
 
     def section_for(name: str, head=None) -> Section:
-        label = render(_atoms(head, _Context(reasons)))[0] if head is not None else Markup("")
+        context = _Context(reasons, f"{slug}.head.{len(sections) + 1}")
+        label = render(_atoms(head, context))[0] if head is not None else Markup("")
         section = Section(name, label, SECTION_ENGLISH.get(name, "") if head is not None else "")
         sections.append(section)
         return section
@@ -293,7 +306,7 @@ def _terms(glossary, reasons, english: dict) -> list[Term]:
             continue
         term_el = head.find(".//" + TEI + "term") if head is not None else None
         term_id = term_el.get(XML_ID) if term_el is not None else ""
-        head_html = render(_atoms(head, _Context(reasons)))[0] if head is not None else Markup("")
+        head_html = render(_atoms(head, _Context(reasons, f"{term_id}.head")))[0] if head is not None else Markup("")
         clauses = [_clause(seg, "terms", _section_of(seg.get(XML_ID)), reasons, english)
                    for seg in child.iter(TEI + "seg") if seg.get(XML_ID)]
         uses = []

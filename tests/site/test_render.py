@@ -1,0 +1,131 @@
+"""edition.render: the site built from the sample inputs, compared with the
+golden pages in tests/site/golden/ (PASYANS_REGEN_GOLDEN=1 rewrites them;
+review the diff), plus the rules every page must keep."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from pathlib import Path
+
+import lxml.html
+import pytest
+
+from edition import inputs, linkcheck, render
+
+HERE = Path(__file__).parent
+SAMPLE, GOLDEN = HERE / "sample", HERE / "golden"
+GOLDEN_PAGES = ("index.html", "games/belle-lucie.html", "games/fifteen.html", "rules.html", "glossary.html")
+
+
+@pytest.fixture(scope="module")
+def sample_edition():
+    return inputs.load(inputs.Folder(SAMPLE))
+
+
+@pytest.fixture(scope="module")
+def sample_site(sample_edition, tmp_path_factory):
+    out = tmp_path_factory.mktemp("sample-site")
+    render.build(sample_edition, out)
+    return out
+
+
+@pytest.mark.parametrize("page", GOLDEN_PAGES)
+def test_pages_match_the_golden_copies(sample_site, page):
+    built = (sample_site / page).read_text(encoding="utf-8")
+    golden = GOLDEN / page
+    if os.environ.get("PASYANS_REGEN_GOLDEN"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(built, encoding="utf-8")
+    expected = golden.read_text(encoding="utf-8")
+    diff = "".join(difflib.unified_diff(expected.splitlines(True), built.splitlines(True), str(golden), page))
+    assert built == expected, diff
+
+
+def test_the_sample_site_has_every_page(sample_site):
+    pages = sorted(p.relative_to(sample_site).as_posix() for p in sample_site.rglob("*.html"))
+    assert pages == ["games/belle-lucie.html", "games/fifteen.html", "glossary.html", "index.html",
+                     "rules.html", "search.html", "sources.html"]
+    assert (sample_site / "edition.tei.xml").read_bytes() == (SAMPLE / "tei.xml").read_bytes()
+    assert (sample_site / "assets" / "engine.zip").exists()
+    assert {p.name for p in (sample_site / "pyodide").iterdir()} == {
+        "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+
+
+def test_sample_links_resolve(sample_site):
+    assert linkcheck.problems(sample_site) == []
+
+
+def test_live_links_resolve(built_site):
+    assert linkcheck.problems(built_site) == []
+
+
+INLINE_HANDLER = re.compile(r"\son[a-z]+\s*=", re.IGNORECASE)
+
+
+def test_pages_keep_the_security_rules(built_site):
+    for page in built_site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        tree = lxml.html.fromstring(html)
+        meta = tree.xpath('//meta[@http-equiv="Content-Security-Policy"]/@content')
+        assert meta and "script-src 'self' 'wasm-unsafe-eval'" in meta[0], page
+        for script in tree.iter("script"):
+            # scripts come from files; inline blocks are JSON data only
+            assert script.get("src") or script.get("type") == "application/json", page
+        assert not tree.xpath("//@style"), f"{page}: a style attribute (blocked by the CSP)"
+        assert not tree.xpath("//style"), f"{page}: an inline <style> (blocked by the CSP)"
+        for element in tree.iter():
+            for name in element.attrib:
+                assert not name.lower().startswith("on"), f"{page}: inline handler {name}"
+
+
+def test_text_from_the_inputs_is_escaped(sample_site):
+    index = (sample_site / "index.html").read_text(encoding="utf-8")
+    assert "Fifteen &lt;b&gt;&amp;&lt;/b&gt;" in index
+    fifteen = (sample_site / "games" / "fifteen.html").read_text(encoding="utf-8")
+    assert "A game-level note &amp; &lt;script&gt;" in fifteen
+    assert "All &lt;cards&gt; &amp; more." in fifteen
+
+
+def test_json_blocks_cannot_close_their_script(sample_edition):
+    from edition.render import _json_script
+
+    assert "</script>" not in str(_json_script({"x": "</script><script>alert(1)</script>"}))
+
+
+def test_rules_link_both_ways(sample_site):
+    rules = lxml.html.parse(str(sample_site / "rules.html"))
+    entry = rules.xpath('//*[@id="rule-belle-lucie.top-card-available"]')[0]
+    hrefs = entry.xpath(".//a/@href")
+    assert "games/belle-lucie.html#belle-lucie.rule.1" in hrefs
+    assert "glossary.html#terms.available" in hrefs
+    assert "engine/games/belle-lucie.py:44" in entry.text_content()
+    game = lxml.html.parse(str(sample_site / "games" / "belle-lucie.html"))
+    assert game.xpath('//*[@id="belle-lucie.rule.1"]//a[@href="../rules.html#rule-belle-lucie.top-card-available"]')
+    # an assumption is shown as editorial, apart from the text
+    assumption = rules.xpath('//*[@id="rule-belle-lucie.empty-fan"]')[0].text_content()
+    assert "Editorial assumption" in assumption and "never says" in assumption
+    assert game.xpath('//aside[@class="editorial"][@id="belle-lucie.assume.empty-fan-stays-empty"]')
+
+
+def test_without_the_tei_the_clause_list_and_corrections_serve(tmp_path):
+    import shutil
+
+    for path in SAMPLE.iterdir():
+        if path.name != "tei.xml":
+            shutil.copy(path, tmp_path / path.name)
+    edition = inputs.load(inputs.Folder(tmp_path))
+    assert "tei" in edition.missing
+    rule = edition.clause_index()["belle-lucie.rule.1"]
+    assert [(r.original, r.text) for r in rule.readings] == [("счнтаются", "считаются"), ("вь", "въ"), ("пачкђ", "пачкѣ")]
+    assert "ь and ъ" in rule.readings[1].reason
+
+
+def test_a_broken_input_file_names_its_file_and_line(tmp_path):
+    from pasyans.errors import InputError
+
+    (tmp_path / "games.json").write_text('[\n {"slug": }\n]', encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        inputs.load(inputs.Folder(tmp_path))
+    assert caught.value.path.endswith("games.json") and caught.value.line == 2
