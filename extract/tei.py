@@ -269,15 +269,22 @@ def _russian_games(body, book) -> None:
         blocks = book.games[slug]
         if not any(block.kind == "heading" for block in blocks):
             _supplied_head(builder.div, game)  # 001 lost its headings; the variants have none
+        notes = []
+        if game.note:
+            notes.append(el(None, "note", game.note, type="editorial", resp="#editors"))
         if game.inherits:
-            el(builder.div, "note", f"A variant of {games_module.games()[game.inherits].ru_1912 or game.inherits}: "
-               f"its rules are those of that game, except as its own text says.", type="editorial", resp="#editors",
-               target=f"#game.{game.inherits}")
+            notes.append(el(None, "note", f"A variant of {games_module.games()[game.inherits].ru_1912 or game.inherits}: "
+                            f"its rules are those of that game, except as its own text says.", type="editorial",
+                            resp="#editors", target=f"#game.{game.inherits}"))
         for block in blocks:
             if block.kind in ("heading", "label", "frame"):
                 builder.head(block, "source" if block.kind == "frame" else None)
             else:
                 builder.paragraph(block)
+        # the game's own notes go right after its title
+        at = next((i for i, child in enumerate(builder.div) if child.tag != T + "head"), len(builder.div))
+        for offset, note in enumerate(notes):
+            builder.div.insert(at + offset, note)
 
 
 def _russian_front(front, book, terms) -> None:
