@@ -1,0 +1,121 @@
+"""site/py/demo_bridge.py, the demo's Python side, run here as the worker
+runs it (JSON in, JSON out) over every game the engine has."""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from edition import SITE
+
+sys.path.insert(0, str(SITE / "py"))
+import demo_bridge  # noqa: E402
+from engine import GAMES  # noqa: E402
+
+SLUGS = [game.slug for game in GAMES]
+
+
+def call(op, **args):
+    answer = json.loads(demo_bridge.handle(json.dumps({"op": op, "args": args})))
+    return answer
+
+
+def ok(op, **args):
+    answer = call(op, **args)
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_new_deal_view(slug):
+    view = ok("new", game=slug, deal=7)
+    assert view["state"]["game"] == slug and view["state"]["deal"] == 7
+    assert view["history"] == [] and view["redo"] == []
+    for cards in view["state"]["piles"].values():
+        for code in cards:
+            if not code.startswith("~"):
+                ru, en = view["names"][code]
+                assert ru and en  # every visible card has its two names
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.sampled_from(SLUGS), st.integers(1, 10_000), st.lists(st.integers(0, 1000), max_size=12))
+def test_play_undo_redo_and_restore_round_trip(slug, deal, choices):
+    view = ok("new", game=slug, deal=deal)
+    for choice in choices:
+        if not view["moves"]:
+            break
+        result = ok("move", move=view["moves"][choice % len(view["moves"])])
+        assert result["verdict"]["allowed"]
+        view = result["view"]
+    saved = view["save"]
+    if view["history"]:
+        undone = ok("undo")
+        assert undone["history"] == view["history"][:-1] and undone["redo"] == view["history"][-1:]
+        saved = undone["save"]
+        assert ok("redo")["state"] == view["state"]
+        ok("undo")
+    restored = ok("restore", game=slug, save=json.loads(json.dumps(saved)))
+    assert restored["save"] == saved
+
+
+def test_an_illegal_move_is_refused_with_its_clauses():
+    view = ok("new", game="belle-lucie", deal=1)
+    legal = set(view["moves"])
+    tried = 0
+    for src, cards in view["state"]["piles"].items():
+        for dst in view["state"]["piles"]:
+            move = f"{src}>{dst}"
+            if not cards or src == dst or move in legal:
+                continue
+            result = ok("move", move=move)
+            assert not result["verdict"]["allowed"] and result["verdict"]["rule_ids"]
+            assert result["view"]["history"] == []
+            tried += 1
+    assert tried
+
+
+@pytest.mark.parametrize("damage", [
+    "not a dict", "wrong version", "other game", "moved card", "illegal move", "bad move list", "bad pile", "bad deal",
+])
+def test_damaged_saves_are_refused_whole(damage):
+    view = ok("new", game="belle-lucie", deal=3)
+    view = ok("move", move=view["moves"][0])["view"]
+    before = view["state"]
+    save = copy.deepcopy(view["save"])
+    if damage == "not a dict":
+        save = ["x"]
+    elif damage == "wrong version":
+        save["v"] = 99
+    elif damage == "other game":
+        save["game"] = "house-in-the-wood"
+    elif damage == "moved card":
+        piles = save["state"]["piles"]
+        full = [name for name, cards in piles.items() if cards]
+        piles[full[1]].append(piles[full[0]].pop())
+    elif damage == "illegal move":
+        save["moves"] = ["fan-1>fan-1"]
+    elif damage == "bad move list":
+        save["moves"] = [1, 2]
+    elif damage == "bad pile":
+        save["state"]["piles"]["nowhere"] = ["AS"]
+    elif damage == "bad deal":
+        save["deal"] = "seven"
+    answer = call("restore", game="belle-lucie", save=save)
+    assert not answer["ok"] and answer["error"]["kind"] == "bad-save", answer
+    # the game in play is untouched
+    assert ok("undo")["history"] == [] and ok("redo")["state"] == before
+
+
+def test_bad_requests_answer_instead_of_raising():
+    assert call("fly")["error"]["kind"] == "bad-request"
+    assert call("new", game="chess", deal=1)["error"]["kind"] == "no-game"
+    assert call("new", game="belle-lucie", deal=0)["error"]["kind"] == "bad-deal"
+    ok("new", game="belle-lucie", deal=1)
+    assert call("move", move="")["error"]["kind"] == "bad-move"
+    assert not json.loads(demo_bridge.handle("{not json"))["ok"]

@@ -1,0 +1,64 @@
+"""edition.serve and the `build`/`serve` commands."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from edition import serve
+from edition.security import CSP_HEADER
+
+SAMPLE = Path(__file__).parent / "sample"
+
+
+def fetch(url: str):
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.headers, response.read()
+
+
+def test_types_and_policy_on_every_response(built_site):
+    server = serve.serve_in_background(built_site)
+    try:
+        base = serve.address(server)
+        for path, kind in [("index.html", "text/html"), ("pyodide/pyodide.asm.wasm", "application/wasm"),
+                           ("assets/js/demo.js", "text/javascript"), ("assets/style.css", "text/css"),
+                           ("assets/engine.zip", "application/zip"), ("edition.tei.xml", "application/xml")]:
+            if not (built_site / path).exists():
+                continue
+            headers, _ = fetch(base + path)
+            assert headers["Content-Type"].startswith(kind), path
+            assert headers["Content-Security-Policy"] == CSP_HEADER
+            assert headers["X-Content-Type-Options"] == "nosniff"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_serve_prints_its_address_and_serves(tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pasyans", "serve", "--port", "0", "--inputs", str(SAMPLE), "--out", str(tmp_path / "site")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        lines = [process.stdout.readline(), process.stdout.readline()]
+        address = lines[-1].split("at ", 1)[1].split()[0]
+        assert address.startswith("http://127.0.0.1:")
+        _, body = fetch(address + "index.html")
+        assert "Двадцать четыре" in body.decode("utf-8")
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)
+    assert process.returncode == 0
+
+
+def test_build_reports_a_broken_input_as_a_user_error(tmp_path):
+    (tmp_path / "games.json").write_text("[\n oops\n]", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "pasyans", "build", "--inputs", str(tmp_path), "--out", str(tmp_path / "o")],
+                            capture_output=True, text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    assert result.returncode == 2
+    assert result.stderr.startswith("pasyans: ") and "games.json:2:" in result.stderr
+    assert "Traceback" not in result.stderr
