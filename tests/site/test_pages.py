@@ -61,3 +61,32 @@ def test_a_correction_shows_its_original(page, server, game):
     mark.hover()
     assert tip.is_visible()
 
+
+
+@pytest.mark.parametrize("path", ["index.html", "rules.html", "glossary.html", "sources.html", "search.html"])
+def test_other_pages_load_clean(page, server, path):
+    response = page.goto(server + path)
+    assert response.status == 200
+    assert page.locator("h1, h2").first.is_visible()
+
+
+def test_search_folds_the_old_letters(page, server, edition_data):
+    # A word of the first clause that the reform changed, typed both ways.
+    clause = next(c for g in edition_data.games for c in g.clauses
+                  if "\N{CYRILLIC SMALL LETTER YAT}" in c.plain_1912)
+    word = next(w for w in clause.plain_1912.split() if "\N{CYRILLIC SMALL LETTER YAT}" in w).strip(".,;:«»()")
+    page.goto(server + "search.html")
+    results = {}
+    for query in (word, word.replace("\N{CYRILLIC SMALL LETTER YAT}", "е"), word.upper()):
+        page.fill("#q", query)
+        page.wait_for_function("q => document.querySelector('.results').dataset.query === q", arg=query)
+        results[query] = page.locator(".results a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    first, *others = results.values()
+    assert f"games/{clause.game}.html#{clause.id}" in first
+    assert all(other == first for other in others), results
+    # English too, and the result link lands on the clause.
+    english = next(c for g in edition_data.games for c in g.clauses if len(c.english.split()) > 3)
+    page.fill("#q", " ".join(english.english.split()[:4]))
+    page.wait_for_selector(f'.results a[href="games/{english.game}.html#{english.id}"]')
+    page.click(f'.results a[href="games/{english.game}.html#{english.id}"]')
+    page.wait_for_function("id => document.getElementById(id)?.classList.contains('highlight')", arg=english.id)

@@ -45,6 +45,7 @@ async function run() {
   const all = await load();
   const found = words.length ? all.filter((entry) => words.every((word) => entry.f.includes(word))) : [];
   render(found, words);
+  list.dataset.query = input.value; // which query the list answers (for tests and assistive tech)
   const url = new URL(location.href);
   url.searchParams.set("q", input.value);
   history.replaceState(null, "", url);
