@@ -155,6 +155,7 @@ class Demo {
   // --- drawing ---------------------------------------------------------
 
   show(view) {
+    if (!this.view) performance.mark("pasyans:demo-ready"); // for bench/site_bench.py
     this.view = view;
     this.keep();
     this.section.dataset.state = "ready";
@@ -382,10 +383,12 @@ class Demo {
       if (event.key === "r" && !event.ctrlKey) { this.buttons.redo.click(); event.preventDefault(); }
     });
     this.board.addEventListener("pointerdown", (event) => this.dragStart(event));
-    // The interpreter loads on the first click, or shortly after the text is shown.
-    this.section.addEventListener("pointerenter", () => this.engine.start(), { once: true });
-    const later = () => setTimeout(() => this.boot(), 400);
-    if (document.readyState === "complete") later(); else window.addEventListener("load", later, { once: true });
+    // The interpreter starts loading in its worker at once (the text is
+    // already drawn: module scripts run after parsing), and the game is set
+    // up when the page has finished loading, or at the first click.
+    this.engine.start();
+    if (document.readyState === "complete") this.boot();
+    else window.addEventListener("load", () => this.boot(), { once: true });
     new ResizeObserver(() => this.view && this.draw()).observe(this.board);
   }
 
