@@ -183,17 +183,24 @@ def attach(book) -> None:
                 continue  # only line ends differ: the witness breaks lines elsewhere
             kind = "substitution" if base_part and other_part else ("omission" if base_part else "addition")
             anchor = base_part[0] if base_part else (base[i1 - 1] if i1 > 0 else base[0])
-            base_spans = _spans(base_part) or [SourceSpan(anchor.witness, anchor.line, anchor.end, anchor.end)]
-            variant = Variant(overlap.base, overlap.witness, kind, _reading(base_part), _reading(other_part),
-                              base_spans, _spans(other_part),
-                              _diplomatic(base_part) != _diplomatic(other_part))
-            clause = _clause_at(index, anchor.witness, anchor.line, anchor.start)
-            if clause is None:
-                book.apparatus.append(variant)
+            if kind == "omission":
+                # an omission of several lines is one variant per line, so that
+                # each lands in its own clause or heading
+                groups = [[t for t in base_part if t.line == line] for line in dict.fromkeys(t.line for t in base_part)]
             else:
-                clause.variants.append(variant)
-                if other_part:
-                    parallel.setdefault(clause.id, []).extend(other_part)
+                groups = [base_part]
+            for group in groups:
+                anchor = group[0] if group else anchor
+                base_spans = _spans(group) or [SourceSpan(anchor.witness, anchor.line, anchor.end, anchor.end)]
+                variant = Variant(overlap.base, overlap.witness, kind, _reading(group), _reading(other_part),
+                                  base_spans, _spans(other_part), _diplomatic(group) != _diplomatic(other_part))
+                clause = _clause_at(index, anchor.witness, anchor.line, anchor.start)
+                if clause is None:
+                    book.apparatus.append(variant)
+                else:
+                    clause.variants.append(variant)
+                    if other_part:
+                        parallel.setdefault(clause.id, []).extend(other_part)
         for clause in book.clauses:
             if clause.id in parallel:
                 clause.parallels.extend(_spans(sorted(parallel[clause.id], key=lambda t: (t.line, t.start))))

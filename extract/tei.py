@@ -140,7 +140,8 @@ def render_span(parent, line: layers.Layered, start: int, end: int, variants: li
         app = el(parent, "app")
         lem = el(app, "lem", wit=f"#w{variant.base}")
         render_range(lem, line, a, b)
-        el(app, "rdg", variant.reading or None, wit=f"#w{variant.witness}")
+        el(app, "rdg", variant.reading or None, wit=f"#w{variant.witness}", type=variant.kind,
+           cause=None if variant.significant else "ocr")
         at = b
     render_range(parent, line, at, end, include_insert_at_start=first and at == start)
 
@@ -213,7 +214,7 @@ class _Game:
             lem = el(app, "lem", wit=f"#w{omitted[0].base}")
             milestone(lem, block.span.witness, number)
             render_line_text(lem, block.span.witness, number)
-            el(app, "rdg", wit=f"#w{omitted[0].witness}")
+            el(app, "rdg", wit=f"#w{omitted[0].witness}", type=omitted[0].kind)
         else:
             milestone(head, block.span.witness, number)
             render_line_text(head, block.span.witness, number)

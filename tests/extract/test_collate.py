@@ -48,6 +48,9 @@ def test_003_is_collated_with_000(book, by_id):
     assert ("д ђ ло", "дђло") in readings
     omitted = " ".join(v.base_reading for v in book.apparatus)
     assert "ПОЛУШАРІЯ" in omitted and "Игра." in omitted
+    # 003 lacks the decks line too: an omission on that clause, one line per variant
+    assert [(v.kind, v.reading) for v in by_id["cadran.decks.1"].variants] == [("omission", "")]
+    assert all(len(v.base_spans) == 1 for v in book.apparatus)
 
 
 def test_parallels_point_at_the_same_words(book):
