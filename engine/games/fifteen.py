@@ -87,7 +87,7 @@ def lane_takes_any_card(game, move) -> bool:
             ru="если начать нельзя, можно взять из шестого ряда одного туза и одного короля",
             en="if the game cannot start, one ace and one king may be taken from the sixth row")
 def sixth_row_ace_and_king(game, move) -> bool:
-    """When no other move is possible, one ace and one king (once each) may come from the sixth row.
+    """If the game cannot even begin, one ace and one king (once each) may come from the sixth row.
 
     PySolFC's Fifteen has no such exception; the 1912 text (and Cadogan's
     La Quinzaine) allow it once."""
