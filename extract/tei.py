@@ -151,7 +151,7 @@ def milestone(parent, witness: str, number: int) -> None:
 
 
 def render_clause(parent, clause, state: dict) -> etree._Element:
-    seg = el(parent, "seg", xml_id=clause.id, type=clause.kind, corresp=f"#en.{clause.id}")
+    seg = el(parent, "seg", xml_id=clause.id, type=clause.kind, ana=f"#kind.{clause.kind}", corresp=f"#en.{clause.id}")
     for index, span in enumerate(clause.spans):
         line = layers.witness_lines(span.witness)[span.line - 1]
         if index:

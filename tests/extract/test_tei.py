@@ -66,7 +66,7 @@ def test_english_is_parallel_by_corresp(book, segs):
 def test_every_pointer_resolves(tree):
     ids = {element.get(tei.XML_ID) for element in tree.iter() if element.get(tei.XML_ID)}
     for element in tree.iter():
-        for name in ("corresp", "target", "wit", "ed", "resp"):
+        for name in ("corresp", "target", "wit", "ed", "resp", "ana"):
             for pointer in (element.get(name) or "").split():
                 assert pointer.startswith("#") and pointer[1:] in ids, (name, pointer)
 
