@@ -43,6 +43,14 @@ class Clause:
     terms: list[tuple[str, str]] = field(default_factory=list)  # glossary terms used: (term id, word form)
 
 
+    def quote(self) -> Markup:
+        """The clause in both layers without its apparatus, for quoting it
+        on another page (the marks and their ids stay on the clause's own)."""
+        from edition.markup import layered
+
+        return layered(self.plain_1912, self.plain_modern)
+
+
 @dataclass
 class Section:
     name: str  # "rule", "play", "decks", "table", ...

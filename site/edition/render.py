@@ -40,6 +40,7 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
         lstrip_blocks=True,
     )
     env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html"})
+    env.globals.update({"source_files": set()})
     env.globals.update({"csp": CSP_META})
     return env
 
@@ -77,6 +78,25 @@ def cited_elsewhere(edition: Edition, game) -> dict[str, dict]:
     return found
 
 
+def source_files(edition: Edition) -> list[str]:
+    """The engine files the rules point to (inside engine/, nothing else)."""
+    from edition import ROOT
+
+    engine = (ROOT / "engine").resolve()
+    found = set()
+    for rule in edition.rules:
+        path = (ROOT / rule.file).resolve() if rule.file else None
+        if path and path.suffix == ".py" and engine in path.parents and path.exists():
+            found.add(path.relative_to(ROOT).as_posix())
+    return sorted(found)
+
+
+def _lines(path: str) -> list[str]:
+    from edition import ROOT
+
+    return (ROOT / path).read_text(encoding="utf-8").splitlines()
+
+
 def routes(edition: Edition) -> list[Route]:
     pages = [
         Route("index.html", "index.html", lambda e: {}),
@@ -85,6 +105,8 @@ def routes(edition: Edition) -> list[Route]:
         Route("sources.html", "sources.html", lambda e: {}),
         Route("search.html", "search.html", lambda e: {}),
     ]
+    for path in source_files(edition):
+        pages.append(Route(f"source/{path}.html", "source.html", lambda e, p=path: {"file": p, "lines": _lines(p)}))
     for game in edition.games:
         pages.append(Route(f"games/{game.slug}.html", "game.html",
                            lambda e, g=game: {"game": g, "cited": cited_elsewhere(e, g)}))
@@ -96,6 +118,7 @@ def render_pages(edition: Edition, env: jinja2.Environment | None = None) -> dic
     env = env or make_environment()
     common = {
         "edition": edition,
+        "source_files": set(source_files(edition)),
         "rules_by_clause": _rule_index(edition),
         "rules_by_id": {rule.id: rule for rule in edition.rules},
         "terms_by_id": {term.id: term for term in edition.terms},

@@ -46,7 +46,7 @@ def test_pages_match_the_golden_copies(sample_site, page):
 def test_the_sample_site_has_every_page(sample_site):
     pages = sorted(p.relative_to(sample_site).as_posix() for p in sample_site.rglob("*.html"))
     assert pages == ["games/belle-lucie.html", "games/fifteen.html", "glossary.html", "index.html",
-                     "rules.html", "search.html", "sources.html"]
+                     "rules.html", "search.html", "source/engine/games/belle-lucie.py.html", "sources.html"]
     assert (sample_site / "edition.tei.xml").read_bytes() == (SAMPLE / "tei.xml").read_bytes()
     assert (sample_site / "assets" / "engine.zip").exists()
     assert {p.name for p in (sample_site / "pyodide").iterdir()} == {
@@ -101,6 +101,7 @@ def test_rules_link_both_ways(sample_site):
     assert "games/belle-lucie.html#belle-lucie.rule.1" in hrefs
     assert "glossary.html#terms.available" in hrefs
     assert "engine/games/belle-lucie.py:44" in entry.text_content()
+    assert "source/engine/games/belle-lucie.py.html#L44" in hrefs  # and that line exists (links test)
     game = lxml.html.parse(str(sample_site / "games" / "belle-lucie.html"))
     assert game.xpath('//*[@id="belle-lucie.rule.1"]//a[@href="../rules.html#rule-belle-lucie.top-card-available"]')
     # an assumption is shown as editorial, apart from the text
