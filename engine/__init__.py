@@ -40,7 +40,9 @@ How to add a game (the whole recipe; engine/games/belle-lucie.py is the model):
    Actions are methods ``do_<name>`` (``sixth-row:col-3`` -> ``do_sixth_row("col-3")``;
    override `action_moves(name)` to list an action's arguments);
    card moves are applied by the core, then `after_move` runs side effects
-   (a phase change, an automatic play the text orders).
+   (a phase change, an automatic play the text orders). If your after_move
+   changes only phase and `extra`, set ``AFTER_MOVE_KEEPS_PILES = True``:
+   undo then skips copying the piles.
 6. ``WON`` and ``LOST`` are rules whose ``check(game, None)`` tells whether
    the game is won / cite the clause saying it is over. ``SETUP`` lists
    rules about the opening layout (decks, how it is dealt) whose check

@@ -228,6 +228,10 @@ class Game:
     ROUTES: dict = {}
     WON: Rule | None = None
     LOST: Rule | None = None
+    # True if `after_move` changes no pile (only phase and counters), so that
+    # undoing a card move needs no copy of the piles; games whose after_move
+    # refills or moves cards leave it False. Derived: True without an after_move.
+    AFTER_MOVE_KEEPS_PILES: bool = False
     SETUP: tuple[Rule, ...] = ()  # how the opening layout is made; check(game, None) holds after setup
     NOT_EXECUTABLE: dict[str, str] = {}  # clause id -> why no engine rule can implement it
 
@@ -248,6 +252,8 @@ class Game:
         cls.by_role = {role: tuple(ix) for role, ix in by_role.items()}
         if len(cls.index) != len(cls.PILES):
             raise ValueError(f"{cls.__name__}: two piles share an id")
+        cls._simple_card_moves = cls.apply is Game.apply and (
+            cls.after_move is Game.after_move or cls.AFTER_MOVE_KEEPS_PILES)
 
     # -- making positions -------------------------------------------------
 
@@ -305,7 +311,8 @@ class Game:
         other.extra = dict(self.extra)
         other.move_stack = self.move_stack[:] if stack else []
         # snapshots are reused by pop(), so each copy needs its own
-        other._undo = [([p[:] for p in s[0]], s[1], s[2], dict(s[3])) for s in self._undo] if stack else []
+        other._undo = [(s[0] if isinstance(s[0], Move) else [p[:] for p in s[0]], s[1], s[2], dict(s[3]))
+                       for s in self._undo] if stack else []
         other._redo = self._redo[:] if stack else []
         return other
 
@@ -320,7 +327,13 @@ class Game:
 
     def push(self, move: Move) -> None:
         """Apply ``move`` without checking it (use `play` for a checked move)."""
-        self._undo.append(self._snapshot())
+        if not move.action and self._simple_card_moves:
+            # A card move of the core's own `apply` changes its two piles (and
+            # phase and counters): undo records just that, instead of copying
+            # every pile (the solver pushes millions).
+            self._undo.append((move, self.phase, self.redeals_left, dict(self.extra)))
+        else:
+            self._undo.append(self._snapshot())
         self.apply(move)
         self.move_stack.append(move)
         self._redo.clear()
@@ -329,7 +342,15 @@ class Game:
         """Undo the last move and return it; it can be replayed by `redo`."""
         if not self._undo:
             raise IndexError("pop from a game with no moves")
-        self._restore(self._undo.pop())
+        entry = self._undo.pop()
+        if isinstance(entry[0], Move):
+            move, self.phase, self.redeals_left, self.extra = entry
+            src = self.piles[self.index[move.src]]
+            dst = self.piles[self.index[move.dst]]
+            src.extend(dst[-move.n:])
+            del dst[-move.n:]
+        else:
+            self._restore(entry)
         move = self.move_stack.pop()
         self._redo.append(move)
         return move

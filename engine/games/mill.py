@@ -175,6 +175,7 @@ class Mill(Game):
     book_order = 8
     decks = 2
     EXTRA = {"lent": 0}  # 1 after a king's pile lent a card, until a wing or talon card is played
+    AFTER_MOVE_KEEPS_PILES = True  # after_move only sets "lent"
     PILES = _piles()
     RULES = RULES
     _TO_CENTRE = (no_move_before_filling, wing_cards_available, centre_four_sequences)
