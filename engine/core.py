@@ -456,6 +456,12 @@ class Game:
     def is_won(self) -> bool:
         return self.WON is not None and self.WON.check(self, None)
 
+    def is_stuck(self) -> bool:
+        """«Положеніе пасьянса сдѣлалось безвыходнымъ» (terms.repeat-game): no
+        card can move and nothing is left to deal; only a redeal (if any is
+        left) goes on. Not the end of the game while a redeal remains."""
+        return not self.is_won() and all(m.action == "redeal" for m in self.generate_moves())
+
     def outcome(self) -> Outcome | None:
         if self.is_won():
             return Outcome(Termination.WON, self.WON.id, self.WON.clauses)

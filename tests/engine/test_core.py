@@ -160,3 +160,12 @@ def test_layout_lists_every_pile_with_geometry():
     ids = [p["id"] for p in layout["piles"]]
     assert ids == list(Lucie.names) and len(ids) == 22
     assert all({"x", "y", "dx", "dy", "role", "face"} <= set(p) for p in layout["piles"])
+
+
+def test_stuck_means_only_a_redeal_is_left():
+    game = Lucie.from_portable(state(piles={"fan-1": ["3S", "2S"], "fan-2": ["AD", "KD"]}, redeals_left=1))
+    assert game.is_stuck() and game.outcome() is None
+    assert [str(m) for m in game.legal_moves] == ["redeal"]
+    game = Lucie.from_portable(state(piles={"fan-1": ["3S", "2S"], "fan-2": ["AD", "KD"]}, redeals_left=0))
+    assert game.is_stuck() and game.outcome().termination is Termination.LOST
+    assert not Lucie(1).is_stuck()

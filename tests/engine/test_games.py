@@ -45,8 +45,11 @@ def test_random_play_keeps_every_invariant(game_cls, deal, seed, steps):
     for _ in random_play(game, rng, steps):
         assert cards_of(game) == pack
     state = game.to_portable()
-    assert game_cls.from_portable(state).to_portable() == state
+    loaded = game_cls.from_portable(state)
+    assert loaded.to_portable() == state
     moves = list(game.legal_moves)
+    assert list(loaded.legal_moves) == moves, "the portable state misses something the moves depend on"
+    assert game.is_stuck() == (not any(m.action != "redeal" for m in moves) and not game.is_won())
     assert len(moves) == len(set(moves)), "a move is generated twice"
     assert set(moves) == route_moves(game)
     for move in moves:
