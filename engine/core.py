@@ -135,8 +135,8 @@ class PileSpec(NamedTuple):
     step: int = 0
 
     def to_json(self, face_down: bool) -> dict:
-        out = {"id": self.id, "role": self.role, "x": self.x, "y": self.y,
-               "dx": self.dx, "dy": self.dy, "face": "down" if face_down else "up"}
+        out = {"id": self.id, "role": self.role, "x": round(self.x, 3), "y": round(self.y, 3),
+               "dx": round(self.dx, 3), "dy": round(self.dy, 3), "face": "down" if face_down else "up"}
         if self.step:
             out["builds"] = {"suit": "SHDC"[self.suit] if self.suit >= 0 else None,
                              "from": RANKS[self.base], "direction": "up" if self.step > 0 else "down"}

@@ -171,14 +171,15 @@ def twelve_cards_left_then_right(game, move) -> bool:
 
 def _piles() -> tuple[PileSpec, ...]:
     piles = []
-    for side, x in (("left", 0.0), ("right", 5.6)):
+    # packets fan outwards, away from the foundations, so rows do not overlap
+    for side, x, dx in (("left", 2.0, -0.2), ("right", 7.6, 0.2)):
         for k in range(1, 7):
-            piles.append(PileSpec(f"{side}-{k}", "corner" if k in (1, 6) else "side", x, (k - 1) * 1.6, dy=0.25))
+            piles.append(PileSpec(f"{side}-{k}", "corner" if k in (1, 6) else "side", x, (k - 1) * 1.6, dx=dx))
     for row, suit in enumerate("SHDC"):
-        for b, x in (("A", 1.9), ("K", 3.7)):
+        for b, x in (("A", 3.9), ("K", 5.7)):
             piles.append(PileSpec(f"foundation-{suit}-{b}", "foundation", x, (row + 1) * 1.6,
                                   suit=row, base=ACE if b == "A" else KING, step=1 if b == "A" else -1))
-    piles.append(PileSpec("stock", "stock", 2.8, 9.0))
+    piles.append(PileSpec("stock", "stock", 4.8, 9.8))
     return tuple(piles)
 
 

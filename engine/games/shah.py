@@ -164,18 +164,17 @@ def shah_among_the_aces(game, move) -> bool:
 
 
 def _piles() -> tuple[PileSpec, ...]:
-    piles = [PileSpec("shah", "shah", 5.0, 5.0), PileSpec("kings-aside", "aside", 11.0, 0.0, dy=0.2)]
-    ring = ((0, -1.6), (1.2, -1.2), (1.6, 0), (1.2, 1.2), (0, 1.6), (-1.2, 1.2), (-1.6, 0), (-1.2, -1.2))
-    k = 0
-    for suit in range(4):
-        for n in (1, 2):
-            x, y = ring[k]
-            piles.append(PileSpec(f"foundation-{'SHDC'[suit]}-{n}", "foundation", 5.0 + x, 5.0 + y,
-                                  suit=suit, base=ACE, step=1))
-            k += 1
-    for r, (x, y) in enumerate(ring, 1):  # each ray goes outwards from its ace
-        piles.append(PileSpec(f"ray-{r}", "ray", 5.0 + 2 * x, 5.0 + 2 * y, dx=0.7 * x / 1.6, dy=0.7 * y / 1.6))
-    piles += [PileSpec("stock", "stock", 0.0, 10.0), PileSpec("talon", "talon", 1.5, 10.0)]
+    # the Shah at the centre, the aces on a ring round him, each ray going
+    # outwards from its ace (ray-1 at the top, then clockwise)
+    cx, cy = 7.0, 7.0
+    ring = ((0, -1), (0.71, -0.71), (1, 0), (0.71, 0.71), (0, 1), (-0.71, 0.71), (-1, 0), (-0.71, -0.71))
+    piles = [PileSpec("shah", "shah", cx, cy), PileSpec("kings-aside", "aside", 15.0, 0.0, dy=0.2)]
+    for k, (x, y) in enumerate(ring):
+        piles.append(PileSpec(f"foundation-{'SHDC'[k // 2]}-{k % 2 + 1}", "foundation", cx + 2.2 * x, cy + 2.2 * y,
+                              suit=k // 2, base=ACE, step=1))
+    for r, (x, y) in enumerate(ring, 1):
+        piles.append(PileSpec(f"ray-{r}", "ray", cx + 4.0 * x, cy + 4.0 * y, dx=0.5 * x, dy=0.5 * y))
+    piles += [PileSpec("stock", "stock", 0.0, 14.0), PileSpec("talon", "talon", 1.5, 14.0)]
     return tuple(piles)
 
 
