@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 LAYER_CHOICES = ("diplomatic", "modern")
@@ -64,8 +65,13 @@ def run_normalize(args: argparse.Namespace) -> int:
     if args.summary:
         return _summary(args)
     if args.file:
+        # from a pipe or terminal each line is passed on at once (a reader
+        # waits for it); from a file, output is buffered for speed
+        interactive = args.file == "-" or not os.path.isfile(args.file)
         for line, ending in _lines_of_file(args.file, args.orthography):
             out.write((line.layer(args.layer) + ending).encode("utf-8"))
+            if interactive:
+                out.flush()
         out.flush()
         return 0
     for wid, lines in _lines_of_corpus(args.witness):

@@ -31,14 +31,14 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
     for span, join_edits in joined:
         edits.extend(join_edits)
         taken.append(span)
-    for match in SPACE_BEFORE.finditer(raw):
+    for match in SPACE_BEFORE.finditer(raw) if " " in raw else ():
         if not _overlaps(match.start(), match.end(), taken):
             edits.append(Edit(match.start(), match.end(), " ", "", ocr.SPACE_BEFORE_STOP))
     for match in GLUED_STOP.finditer(raw):
         if not _overlaps(match.start(), match.end(), taken):
             edits.append(Edit(match.end(), match.end(), "", " ", ocr.SPACE_AFTER_STOP))
     for start, end in words:
-        if _overlaps(start, end, taken):
+        if taken and _overlaps(start, end, taken):
             continue
         word = raw[start:end]
         before_dot = raw[end : end + 1] == "."
@@ -57,7 +57,7 @@ def modern_edits_of_line(diplomatic: str, witness: str, number: int, orthography
     for match in WORD.finditer(diplomatic):
         start, end = match.span()
         found = modern.modern_edits(match.group())
-        if found and not _overlaps(start, end, taken):
+        if found and not (taken and _overlaps(start, end, taken)):
             for e in found:
                 edits.append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
     edits.sort(key=lambda e: (e.start, e.end))
@@ -87,7 +87,7 @@ def _joins(raw: str, words, orthography: str, taken):
     result = []
     used = set()
     for index, (start, end) in enumerate(words):
-        if index in used or _overlaps(start, end, taken):
+        if end - start != 1 or index in used or (taken and _overlaps(start, end, taken)):
             continue
         word = raw[start:end]
         # letters spaced apart: a lone letter that cannot stand alone
@@ -101,7 +101,7 @@ def _joins(raw: str, words, orthography: str, taken):
                 used.update(range(first, last + 1))
                 result.append(((words[first][0], words[last][1]), edits))
                 continue
-    for match in _hyphenated(raw):
+    for match in (_hyphenated(raw) if "-" in raw else ()):
         a, b = match.span()
         if _overlaps(a, b, taken) or any(_overlaps(a, b, [span]) for span, _ in result):
             continue

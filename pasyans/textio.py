@@ -41,6 +41,12 @@ def open_binary(path: str) -> BinaryIO:
         raise InputError(f"cannot read: {error.strerror}", path) from None
 
 
+def _read(stream: BinaryIO) -> bytes:
+    """Up to one block, without waiting for a full block on a pipe (a reader may be waiting for our output)."""
+    read1 = getattr(stream, "read1", None)
+    return read1(BLOCK) if read1 else stream.read(BLOCK)
+
+
 def _first_bad_utf8(data: bytes) -> int | None:
     try:
         data.decode("utf-8")
@@ -80,7 +86,7 @@ def read_lines(path: str, *, note=None) -> Iterator[tuple[str, str]]:
     stream = open_binary(path)
     name = "<stdin>" if path == "-" else path
     try:
-        head = stream.read(BLOCK)
+        head = _read(stream)
         if not head:
             return
         encoding, skip = detect(head, name, note)
@@ -115,7 +121,7 @@ def read_lines(path: str, *, note=None) -> Iterator[tuple[str, str]]:
                     yield line, "\n"
             if final:
                 break
-            block = stream.read(BLOCK)
+            block = _read(stream)
         if pending:
             yield pending, ""
     finally:
