@@ -545,6 +545,15 @@ class Game:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise StateError(f"extra field {key!r} must be a whole number", f"extra.{key}")
             extra[key] = value
+        for i, spec in enumerate(cls.PILES):
+            if spec.step:  # a foundation holds its sequence and nothing else
+                for k, card in enumerate(piles[i]):
+                    rank = spec.base + k * spec.step
+                    if card & 15 != rank or (spec.suit >= 0 and card >> 4 != spec.suit):
+                        raise StateError(f"foundation {spec.id!r} must be built {RANKS[spec.base]} "
+                                         f"{'up' if spec.step > 0 else 'down'}"
+                                         + (f" in {'SHDC'[spec.suit]}" if spec.suit >= 0 else "")
+                                         + f"; card {k + 1} is {card_code(card)}", f"piles.{spec.id}[{k}]")
         game = object.__new__(cls)
         game.deal = deal
         game._blank()

@@ -242,8 +242,17 @@ class Mill(Game):
             self.extra["lent"] = 0
 
     def check_position(self):
-        if any(len(self.piles[i]) > 1 for i in self.by_role["wing"]):
-            return "a wing holds one card", "piles"
+        for i in self.by_role["wing"]:
+            if len(self.piles[i]) > 1:
+                return "a wing holds one card at most", f"piles.{self.names[i]}[1]"
+        centre = self.piles[self.index["centre"]]
+        for k, card in enumerate(centre):
+            if card & 15 != k % 13 + 1 or k >= 52:
+                return "the middle pile runs ace to king, four times over", f"piles.centre[{k}]"
+        for i in self.by_role["corner"]:
+            for k, card in enumerate(self.piles[i]):
+                if card & 15 != KING - k:
+                    return f"{self.names[i]} runs from a king down to an ace", f"piles.{self.names[i]}[{k}]"
         return None
 
     def generate_moves(self):

@@ -141,6 +141,9 @@ def test_portable_round_trip():
     ({"piles": {"fan-1": ["~KS"]}}, "piles.fan-1[0]"),
     ({"piles": {"fan-1": "KS"}}, "piles.fan-1"),
     ({"piles": {"fan-1": [7]}}, "piles.fan-1[0]"),
+    ({"piles": {"foundation-H": ["AH", "3H"]}}, "piles.foundation-H[1]"),
+    ({"piles": {"foundation-H": ["2H"]}}, "piles.foundation-H[0]"),
+    ({"piles": {"foundation-H": ["AH", "2S"]}}, "piles.foundation-H[1]"),
     ({"game": "mill"}, "game"),
     ({"phase": "deal"}, "phase"),
     ({"redeals_left": 3}, "redeals_left"),
@@ -169,3 +172,14 @@ def test_stuck_means_only_a_redeal_is_left():
     game = Lucie.from_portable(state(piles={"fan-1": ["3S", "2S"], "fan-2": ["AD", "KD"]}, redeals_left=0))
     assert game.is_stuck() and game.outcome().termination is Termination.LOST
     assert not Lucie(1).is_stuck()
+
+
+@pytest.mark.parametrize("piles, where", [
+    ({"centre": ["AD", "3D"]}, "piles.centre[1]"),
+    ({"corner-2": ["QD"]}, "piles.corner-2[0]"),
+    ({"wing-1": ["QD", "2C"]}, "piles.wing-1[1]"),
+])
+def test_impossible_mill_states_are_refused(piles, where):
+    with pytest.raises(StateError) as info:
+        find_game("mill").from_portable({"game": "mill", "piles": piles})
+    assert info.value.where == where
