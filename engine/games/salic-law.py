@@ -15,7 +15,7 @@ Piles: ``king-1`` .. ``king-8`` (the king at the bottom), ``foundation-1`` ..
 
 from __future__ import annotations
 
-from engine.cards import ACE, JACK, KING, QUEEN, full_deck
+from engine.cards import ACE, JACK, KING, QUEEN, card_code, full_deck
 from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
@@ -182,6 +182,9 @@ class SalicLaw(Game):
             pile = self.piles[i]
             if pile and pile[0] & 15 != KING:
                 return f"pile {self.names[i]} must begin with a king", f"piles.{self.names[i]}[0]"
+            for k, card in enumerate(pile[1:], 1):  # kings, queens and aces never lie on a king
+                if card & 15 in (KING, QUEEN, ACE):
+                    return f"a {card_code(card)} cannot lie on a king's pile", f"piles.{self.names[i]}[{k}]"
         for i in self.by_role["queen"]:
             if any(c & 15 != QUEEN for c in self.piles[i]) or len(self.piles[i]) > 1:
                 return f"pile {self.names[i]} holds one queen at most", f"piles.{self.names[i]}"

@@ -250,6 +250,14 @@ class Shah(Game):
             self.piles[self.index["talon"]].append(card)
 
     def check_position(self):
+        for name in ("shah", "kings-aside"):
+            for k, card in enumerate(self.pile(name)):
+                if card & 15 != KING:
+                    return f"only kings lie in {name!r}", f"piles.{name}[{k}]"
+        for i in self.by_role["ray"] + self.by_role["stock"] + self.by_role["talon"]:
+            for k, card in enumerate(self.piles[i]):
+                if card & 15 in (ACE, KING):
+                    return "the aces and kings were taken out before the deal", f"piles.{self.names[i]}[{k}]"
         if not 0 <= self.extra["dealt"] <= 24:
             return "extra.dealt must be from 0 to 24", "extra.dealt"
         if (self.phase == "play") != (self.extra["dealt"] == 24):

@@ -183,3 +183,17 @@ def test_impossible_mill_states_are_refused(piles, where):
     with pytest.raises(StateError) as info:
         find_game("mill").from_portable({"game": "mill", "piles": piles})
     assert info.value.where == where
+
+
+@pytest.mark.parametrize("slug, state, where", [
+    ("salic-law", {"piles": {"king-1": ["KS", "AH"]}}, "piles.king-1[1]"),
+    ("salic-law", {"piles": {"king-1": ["QS"]}}, "piles.king-1[0]"),
+    ("shah", {"piles": {"ray-1": ["KS"]}}, "piles.ray-1[0]"),
+    ("shah", {"piles": {"shah": ["QS"]}}, "piles.shah[0]"),
+    ("shah", {"phase": "play", "piles": {}}, "phase"),
+    ("four-corners", {"extra": {"next": 12}, "piles": {}}, "extra.next"),
+])
+def test_impossible_states_of_other_games_are_refused(slug, state, where):
+    with pytest.raises(StateError) as info:
+        find_game(slug).from_portable({"game": slug, **state})
+    assert info.value.where == where
