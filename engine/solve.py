@@ -41,6 +41,21 @@ from engine.core import Game, Move
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
+
+def _cpu_clock() -> Callable[[], float]:
+    """The clock of the time budget: this thread's CPU time, so that a solve
+    costs the same on a busy shared machine as on an idle one (and a Dask
+    worker thread is not charged for its neighbours); the wall clock where
+    the platform (Pyodide) has no thread clock."""
+    try:
+        time.thread_time()
+        return time.thread_time
+    except (AttributeError, OSError):
+        return time.perf_counter
+
+
+clock = _cpu_clock()
+
 THOUGHTFUL_NOTE = ("solved thoughtfully: the solver knows the order of the cards still to come "
                    "(the stock, face-down cards, the shuffle of each redeal, all fixed by the deal number)")
 
@@ -49,14 +64,14 @@ class Budget(NamedTuple):
     """How much search a question may cost: positions and wall-clock seconds."""
 
     nodes: int = 200_000
-    seconds: float = 10.0
+    seconds: float = 10.0  # CPU seconds of the searching thread (see `clock`)
 
 
 class Solution(NamedTuple):
     status: str                 # "won", "lost" (proved) or "unknown" (budget spent)
     moves: tuple[str, ...]      # the winning line, from the position solved
     nodes: int                  # positions generated
-    seconds: float
+    seconds: float              # CPU seconds (see `clock`)
     thoughtful: bool            # the hidden order of the cards was known to the search
     game: str = ""
     deal: int = 0
@@ -118,12 +133,90 @@ def _fan_safe(marry: tuple[int, ...]) -> Callable[[Game, Move], bool]:
     return safe
 
 
+def _fan_pointless(game: Game, move: Move) -> bool:
+    """A fan game's move of a card lying alone in its fan onto another fan,
+    with no redeal left, is never needed. Proof: the move uncovers nothing
+    and only covers the card it lands on; leave the card X where it is, and
+    every later move of the line is still possible (what the line laid on X,
+    or took from X, it lays on or takes from X's own fan instead; the card X
+    would have covered stays available, which forbids nothing, since an
+    empty fan takes no card in these games). With a redeal to come, the
+    fans' contents decide the next shuffle, so the move may matter."""
+    if move.action or game.redeals_left:
+        return False
+    return len(game.piles[game.index[move.src]]) == 1 and game.roles[game.index[move.dst]] == "fan"
+
+
+def _lucie_dead(game: Game) -> bool:
+    """Is this position of Прекрасная Люція lost, with no redeal left? (sound, not complete)
+
+    Read "u before v" as: card u must leave its place before card v can
+    leave its. A card goes before every card it covers. A card X lying over
+    a lower card of its own suit can never go home first (that card is
+    covered by X), so X must be married onto X+1, which must first be
+    uncovered where it lies now (even to move elsewhere): the card now lying
+    just above X+1 goes before X. A king in that plight has no X+1: lost.
+    A cycle in "before": lost. One pack, so every card is unique.
+
+    The cycle is looked for among the cards X that must be married ("needy"):
+    X -> Y when the card that must go before Y lies in X's fan at X's depth
+    or below it (X covers it, or is it)."""
+    if game.redeals_left:
+        return False
+    fans = [game.piles[i] for i in game.by_role["fan"]]
+    where: dict[int, tuple[int, int]] = {}
+    needy = []
+    for f, pile in enumerate(fans):
+        low = [99, 99, 99, 99]  # the lowest rank of each suit beneath
+        for k, card in enumerate(pile):
+            where[card] = (f, k)
+            suit, rank = card >> 4, card & 15
+            if low[suit] < rank:
+                needy.append(card)
+            elif rank < low[suit]:
+                low[suit] = rank
+    if not needy:
+        return False
+    blocker: dict[int, tuple[int, int]] = {}  # needy X -> the place of the card just above X+1
+    for card in needy:
+        if card & 15 == 13:
+            return True
+        f2, k2 = where.get(card + 1, (-1, 0))
+        if f2 >= 0 and k2 + 1 < len(fans[f2]):
+            blocker[card] = (f2, k2 + 1)
+    if not blocker:
+        return False
+    nodes = list(blocker)
+    succ = {x: [y for y in nodes if where[x][0] == blocker[y][0] and where[x][1] >= blocker[y][1]]
+            for x in nodes}
+    state: dict[int, int] = {}
+    for root in nodes:  # three-colour depth-first search for a cycle
+        if root in state:
+            continue
+        state[root] = 1
+        stack = [(root, iter(succ[root]))]
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return True
+            elif nxt not in state:
+                state[nxt] = 1
+                stack.append((nxt, iter(succ[nxt])))
+    return False
+
+
 class Knowledge(NamedTuple):
     """What the search may assume about one game, each item proved in its comment."""
 
     interchangeable: tuple[str, ...] = ()         # roles whose piles are sorted in the key ...
     interchangeable_when: Callable[[Game], bool] = lambda game: True  # ... when this holds
     safe: Callable[[Game, Move], bool] | None = None
+    dead: Callable[[Game], bool] | None = None     # a sound test that a position is lost
+    pointless: Callable[[Game, Move], bool] | None = None  # moves no winning line needs
 
 
 def _no_redeal_left(game: Game) -> bool:
@@ -134,9 +227,9 @@ def _no_redeal_left(game: Game) -> bool:
 # has the same rules, and only a redeal reads the fans in order), so two
 # positions whose fans are the same multiset of piles are the same position.
 GAME_KNOWLEDGE: dict[str, Knowledge] = {
-    "belle-lucie": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,))),
-    "house-in-the-wood": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,))),
-    "house-on-the-hill": Knowledge(("fan",), _no_redeal_left, None),
+    "belle-lucie": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,)), _lucie_dead, _fan_pointless),
+    "house-in-the-wood": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,)), None, _fan_pointless),
+    "house-on-the-hill": Knowledge(("fan",), _no_redeal_left, None, None, _fan_pointless),
 }
 
 
@@ -202,54 +295,110 @@ def is_thoughtful(game: Game) -> bool:
 
 
 def solve(game: Game, budget: Budget = Budget()) -> Solution:
-    """Search for a win from ``game``'s position; the position is left as it was."""
-    start = time.perf_counter()
-    know = knowledge(game)
-    homes = home_roles(type(game))
-    safe = know.safe
-    thoughtful = is_thoughtful(game)
-    work = game.copy(stack=False)  # never disturb the caller's undo stack
+    """Search for a win from ``game``'s position; the position is left as it was.
 
-    def result(status: str, moves=()) -> Solution:
-        return Solution(status, tuple(map(str, moves)), nodes, time.perf_counter() - start,
-                        thoughtful, game.slug, game.deal)
+    With redeals to come, a first pass looks at many redeals cheaply: the
+    search below each redeal is cut after `PROBE` positions (wins hide
+    behind a lucky shuffle, and one shuffle is as good a bet as another).
+    If that finds no win, a second pass searches everything; only an
+    exhaustive pass can answer `lost`."""
+    start = clock()
+    searcher = _Search(game, start + budget.seconds, budget.nodes)
+    status, moves = UNKNOWN, ()
+    try:
+        caps = (PROBE, None) if game.redeals_left else (None,)
+        for cap in caps:
+            status, moves = searcher.run(cap)
+            if status == WON or (status == LOST and not searcher.truncated):
+                break
+            status = UNKNOWN if cap is not None else status
+    except _OutOfBudget:
+        status, moves = UNKNOWN, ()
+    return Solution(status, tuple(map(str, moves)), searcher.nodes, clock() - start,
+                    is_thoughtful(game), game.slug, game.deal)
 
-    nodes = 0
-    if work.is_won():
-        return result(WON)
 
-    def children() -> list[Move]:
-        moves = ordered_moves(work, homes)
-        if safe is not None:
+PROBE = 300  # positions searched below a redeal in the first pass
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Search:
+    """One depth-first search with a transposition table (see the module docstring)."""
+
+    def __init__(self, game: Game, deadline: float, max_nodes: int):
+        self.game = game
+        self.know = knowledge(game)
+        self.homes = home_roles(type(game))
+        self.deadline, self.max_nodes = deadline, max_nodes
+        self.nodes = 0
+        self.truncated = False
+
+    def children(self, work: Game) -> list[Move]:
+        know = self.know
+        moves = ordered_moves(work, self.homes)
+        if know.pointless is not None:
+            moves = [m for m in moves if not know.pointless(work, m)]
+        if know.safe is not None:
             for move in reversed(moves):
-                if safe(work, move):
+                if know.safe(work, move):
                     return [move]
         return moves
 
-    seen = {state_key(work, know)}
-    stack = [children()]
-    max_nodes, deadline = budget.nodes, start + budget.seconds
-    while stack:
-        moves = stack[-1]
-        if not moves:
-            stack.pop()
-            if stack:
-                work.pop()
-            continue
-        move = moves.pop()
-        work.push(move)
-        nodes += 1
-        if nodes >= max_nodes or (nodes & 255 == 0 and time.perf_counter() > deadline):
-            return result(UNKNOWN)
-        key = state_key(work, know)
-        if key in seen:
-            work.pop()
-            continue
-        seen.add(key)
+    def run(self, cap: int | None) -> tuple[str, tuple]:
+        """One pass; with a ``cap``, the search below a redeal stops after
+        ``cap`` positions (and `truncated` says that it did)."""
+        know, dead = self.know, self.know.dead
+        work = self.game.copy(stack=False)  # never disturb the caller's undo stack
         if work.is_won():
-            return result(WON, work.move_stack)
-        stack.append(children())
-    return result(LOST)
+            return WON, ()
+        self.truncated = False
+        seen = {state_key(work, know)}
+        stack = [self.children(work)]
+        below: list[list[int]] = []  # per redeal on the line: [depth of the stack, positions below it]
+        max_nodes, deadline = self.max_nodes, self.deadline
+        while stack:
+            moves = stack[-1]
+            if not moves:
+                stack.pop()
+                if stack:
+                    work.pop()
+                if below and len(stack) < below[-1][0]:
+                    below.pop()
+                continue
+            move = moves.pop()
+            redeals = work.redeals_left
+            work.push(move)
+            self.nodes += 1
+            if self.nodes >= max_nodes or (self.nodes & 255 == 0 and clock() > deadline):
+                raise _OutOfBudget
+            key = state_key(work, know)
+            if key in seen:
+                work.pop()
+                continue
+            seen.add(key)
+            if work.is_won():
+                return WON, tuple(work.move_stack)
+            if dead is not None and dead(work):
+                work.pop()
+                continue
+            if cap is not None:
+                if work.redeals_left < redeals:
+                    below.append([len(stack) + 1, 0])
+                elif below:
+                    below[-1][1] += 1
+                    if below[-1][1] > cap:  # give up this redeal: back to the move before it
+                        self.truncated = True
+                        depth = below.pop()[0]
+                        work.pop()
+                        while len(stack) >= depth:
+                            stack.pop()
+                            work.pop()
+                        continue
+            stack.append(self.children(work))
+        return LOST, ()
 
 
 def solve_deal(slug: str, deal: int, budget: Budget = Budget()) -> Solution:
