@@ -84,7 +84,9 @@ def first_output_seconds() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mb", type=float, default=10.0)
+    parser.add_argument("--mb", type=float, default=10.0, help="size of the throughput corpus")
+    parser.add_argument("--cli-mb", type=float, default=None,
+                        help="size of the file given to the CLI for the memory test (default: --mb; try 100)")
     args = parser.parse_args()
     lines, size = build_corpus(args.mb)
     print(f"corpus: {size / 1e6:.1f} MB, {len(lines)} lines built from the witnesses' book lines")
@@ -93,13 +95,18 @@ def main() -> None:
     both = throughput(lines, size, both=True)
     print(f"diplomatic layer: {dip:.2f} MB/s")
     print(f"both layers (modern, with its apparatus): {both:.2f} MB/s  (target >= 2 MB/s)")
+    cli_mb = args.cli_mb or args.mb
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as handle:
-        for text, _ in lines:
-            handle.write(text + "\n")
+        written = 0
+        while written < cli_mb * 1_000_000:
+            for text, _ in lines[:5000]:
+                handle.write(text + "\n")
+                written += len(text.encode("utf-8")) + 1
         path = handle.name
+    size = written
     try:
         peak, seconds, cpu = cli_peak_memory(path)
-        print(f"pasyans normalize FILE --layer modern: {seconds:.1f} s wall, {cpu:.1f} s CPU "
+        print(f"pasyans normalize FILE ({size / 1e6:.0f} MB) --layer modern: {seconds:.1f} s wall, {cpu:.1f} s CPU "
               f"({size / 1e6 / cpu:.2f} MB/s of CPU), peak memory {peak:.0f} MB  (target <= 300 MB)")
     finally:
         os.unlink(path)

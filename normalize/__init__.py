@@ -25,8 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import regex
-
 from normalize import errata
 from normalize.draft import Edit, splice
 
@@ -58,9 +56,6 @@ KINDS = {"diplomatic": KINDS_DIPLOMATIC, "modern": KINDS_MODERN}
 LAYERS = ("raw", "diplomatic", "modern")
 ORTHOGRAPHIES = ("pre-reform", "modern", "verbatim")
 
-WORD = regex.compile(r"\p{L}+")
-# Words spaced apart: a run of letter groups separated by single spaces.
-HYPHENATED = regex.compile(r"(?<!\p{L})(\p{L}+)-(\p{L}+)(?!\p{L}|-)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +128,6 @@ class Line:
         for seg in mod_segments:
             if seg[4] is not None:
                 blocked.update(range(seg[0] + 1, seg[1]))
-        changed_dip = _changed_positions(dip_segments, 2, 3)
-        changed_mod = _changed_positions(mod_segments, 0, 1)
         cuts = [p for p in range(len(self.diplomatic) + 1) if p not in blocked]
         pieces: list[Piece] = []
         raw_lo = [_lo(dip_segments, 2, 0, p) for p in cuts]
@@ -153,7 +146,6 @@ class Line:
             pieces.append(piece)
         if not pieces:  # an empty diplomatic line: one piece holds whatever raw there was
             pieces.append(Piece(self.raw, self.diplomatic, self.modern, self.steps))
-        del changed_dip, changed_mod
         return pieces
 
 
@@ -172,10 +164,6 @@ def _segments(source: str, steps) -> list[tuple]:
     if pos < len(source) or not result:
         result.append((pos, len(source), out, out + len(source) - pos, None))
     return result
-
-
-def _changed_positions(segments, a, b):
-    return {p for seg in segments if seg[4] is not None for p in range(seg[a], seg[b])}
 
 
 def _lo(segments, key_a: int, val_a: int, p: int) -> int:

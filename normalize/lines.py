@@ -20,6 +20,7 @@ SENTENCE_INSIDE = ",;:"
 # A space before closing punctuation, and a full stop glued to the next sentence.
 SPACE_BEFORE = regex.compile(r"(?<=\p{L}) (?=[.,;:!?](?:\s|$))")
 GLUED_STOP = regex.compile(r"(?<=\p{Ll}\p{Ll})\.(?=\p{Lu}\p{Ll})")
+HYPHEN_CHAIN = regex.compile(r"\p{L}+(?:-\p{L}+)+")
 MAX_JOIN = 4  # at most this many pieces are joined into one word
 
 
@@ -43,7 +44,8 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
         word = raw[start:end]
         before_dot = raw[end : end + 1] == "."
         mid = word[0] == ocr.CAPITAL_EF and _mid_sentence(raw, start)
-        for e in ocr.word_edits(word, orthography, mid, before_dot):
+        cut = raw[end : end + 1] == "-" and not raw[end + 1 :].strip()  # прави- | ламъ on the next line
+        for e in ocr.word_edits(word, orthography, mid, before_dot, cut):
             edits.append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
     edits.sort(key=lambda e: (e.start, e.end))
     return edits
@@ -101,21 +103,24 @@ def _joins(raw: str, words, orthography: str, taken):
                 used.update(range(first, last + 1))
                 result.append(((words[first][0], words[last][1]), edits))
                 continue
-    for match in (_hyphenated(raw) if "-" in raw else ()):
-        a, b = match.span()
-        if _overlaps(a, b, taken) or any(_overlaps(a, b, [span]) for span, _ in result):
-            continue
-        left, right = match.group(1), match.group(2)
-        if _is_piece_word(left, orthography) and _is_piece_word(right, orthography):
-            continue
-        edits = _joined_edits(raw, [match.span(1), match.span(2)], orthography, "hyphen")
-        if edits is not None:
-            result.append(((a, b), edits))
+    for chain in (HYPHEN_CHAIN.finditer(raw) if "-" in raw else ()):
+        # a-b or a-b-c: join a neighbouring pair when the pair is a word and a piece is not
+        pieces = [m.span() for m in WORD.finditer(raw, chain.start(), chain.end())]
+        index = 0
+        while index < len(pieces) - 1:
+            (a, _), (_, b) = pieces[index], pieces[index + 1]
+            left, right = raw[slice(*pieces[index])], raw[slice(*pieces[index + 1])]
+            if (_overlaps(a, b, taken) or any(_overlaps(a, b, [span]) for span, _ in result)
+                    or (_is_piece_word(left, orthography) and _is_piece_word(right, orthography))):
+                index += 1
+                continue
+            edits = _joined_edits(raw, pieces[index : index + 2], orthography, "hyphen")
+            if edits is not None:
+                result.append(((a, b), edits))
+                index += 2
+            else:
+                index += 1
     return result
-
-
-def _hyphenated(raw: str):
-    return regex.finditer(r"(?<![\p{L}-])(\p{L}+)-(\p{L}+)(?![\p{L}-])", raw)
 
 
 def _join_spaced(raw: str, words, index: int, orthography: str):

@@ -27,7 +27,7 @@ def analyzer():
     return _ANALYZER
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def is_known(word: str) -> bool:
     """Is this (lower-case, modern) word in the dictionary?
 
@@ -39,7 +39,7 @@ def is_known(word: str) -> bool:
     return analyzer().word_is_known(word)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def tags(word: str) -> tuple:
     """The tags of every dictionary parse of a known word (none if unknown)."""
     if not is_known(word):

@@ -97,7 +97,7 @@ def breaks_spelling(lower: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def is_word(lower: str, orthography: str) -> bool:
     """Is this lower-case word a word of its orthography, as far as we can tell?"""
     if len(lower) == 1:
@@ -117,13 +117,20 @@ def is_word(lower: str, orthography: str) -> bool:
 # --- one word ----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=200_000)
-def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = True, before_dot: bool = False) -> tuple:
-    """The OCR repairs of one word (letters only), as edits of the word."""
+@lru_cache(maxsize=50_000)
+def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = True, before_dot: bool = False,
+               cut: bool = False) -> tuple:
+    """The OCR repairs of one word (letters only), as edits of the word.
+
+    `mid_sentence`: the word follows a lower-case word or a comma (a capital
+    Ф there is suspect); `before_dot`: a full stop follows (an abbreviation
+    may end in a consonant); `cut`: the word is the first half of a word
+    hyphenated at the end of the line, so only the glyph maps apply.
+    """
     draft = Draft(word)
     _glyphs(draft, orthography, mid_sentence)
     text = draft.text
-    if not (before_dot and len(text) <= 3):  # abbreviations: т. д., см., напр. ...
+    if not cut and not (before_dot and len(text) <= 3):  # abbreviations: т. д., см., напр. ...
         _confusions(draft, orthography, before_dot)
         _hard_sign(draft, orthography, before_dot)
     return tuple(draft.edits())

@@ -70,3 +70,15 @@ def test_modern_orthography_repairs_slips_but_does_not_modernise():
     assert line.diplomatic == line.modern == "по масти или и в колоде"
     line = normalize_line("в масть, к тузу, с края", orthography="modern")
     assert line.diplomatic == line.modern == "в масть, к тузу, с края"
+
+
+def test_hyphen_chains_and_line_end_hyphens():
+    assert normalize_line("француженкою-гувер-нанткой").diplomatic == "француженкою-гувернанткой"
+    # a word cut at the end of the line is not a word that lost its ъ
+    assert normalize_line("на карт-").diplomatic == "на карт-"
+    assert normalize_line("из-за стола").diplomatic == "изъ-за стола"
+
+
+def test_breve_lost_and_spaced_letters_in_another_text():
+    line = normalize_line("Все смђшалось въ д о мђ. Это третіи день.")
+    assert line.diplomatic == "Все смѣшалось въ домѣ. Это третій день."

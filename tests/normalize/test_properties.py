@@ -14,7 +14,9 @@ from normalize.ocr import LOOKALIKES
 
 LINES = [line for lines in normalize.normalize_corpus().values() for line in lines]
 RAW_WORDS = sorted({w for line in LINES for w in regex.findall(r"\p{L}+", line.raw)})
-MODERN_WORDS = sorted({w for line in LINES for w in regex.findall(r"\p{L}+", line.modern)})
+# (boilerplate lines pass verbatim and hold a few pre-reform words: «Вольфъ»)
+MODERN_WORDS = sorted({w for line in LINES for w in regex.findall(r"\p{L}+", line.modern)
+                       if not regex.search(r"[ъЪ]$|[ѣѢіІѳѲѵѴ]", w)})
 SEPARATORS = [" ", " ", " ", ", ", ". ", "-", " — ", " (", ") ", "; ", "«", "» ", " . ", "\t", "\r"]
 DAMAGE = ["ђ", "Ф", "і", "ІІ", "н", "и", "ъ", "ь", " ", "-", "a", "o", "."]
 
