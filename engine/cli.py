@@ -171,7 +171,7 @@ def moves_command(args) -> int:
                         "clause_ids": list(verdict.clauses), "ru": verdict.ru, "en": verdict.en})
     outcome = game.outcome()
     if args.json:
-        _print_json({"game": game.slug, "moves": records,
+        _print_json({"game": game.slug, "phase": game.phase, "moves": records, "stuck": game.is_stuck(),
                      "outcome": outcome and {"termination": outcome.termination.value,
                                              "rule_id": outcome.rule, "clause_ids": list(outcome.clauses)}})
     else:
