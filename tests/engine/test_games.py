@@ -96,3 +96,32 @@ def test_setup_rules_can_fail():
     game = lucie(1)
     game.piles[lucie.index["fan-1"]].pop()
     assert not all(rule.check(game, None) for rule in lucie.SETUP)
+
+
+def _mutations(game_cls):
+    """Positions one slip away from a fresh deal: a card lost from a pile,
+    or a card moved from one pile to another."""
+    fresh = game_cls(3)
+    for i, pile in enumerate(fresh.piles):
+        if not pile:
+            continue
+        lost = fresh.copy(stack=False)
+        lost.piles[i].pop()
+        yield lost
+        for j in range(len(fresh.piles)):
+            if j != i:
+                moved = fresh.copy(stack=False)
+                moved.piles[j].append(moved.piles[i].pop())
+                yield moved
+
+
+@pytest.mark.parametrize("game_cls", GAMES, ids=IDS)
+def test_every_setup_rule_can_refuse_a_layout(game_cls):
+    failing = {rule.id: False for rule in game_cls.SETUP}
+    for position in _mutations(game_cls):
+        for rule in game_cls.SETUP:
+            if not rule.check(position, None):
+                failing[rule.id] = True
+        if all(failing.values()):
+            break
+    assert all(failing.values()), f"setup rules that no slip breaks: {[k for k, v in failing.items() if not v]}"
