@@ -66,17 +66,22 @@ from engine.rulebook import Assumption, Rule, RuleBook, Verdict
 
 
 def all_rules(game: str | None = None) -> list[Rule]:
-    """The rules of one game (slug or title) or of all games and the engine, each once."""
+    """The rules one game (slug or title) uses, or those of every game and
+    the engine, each once."""
+    return [rule for rule, _ in _rule_records(game).values()]
+
+
+def _rule_records(game: str | None) -> dict[str, tuple[Rule, dict]]:
     chosen = [find_game(game)] if game else list(GAMES)
-    seen: dict[str, Rule] = {}
-    books = [g.RULES for g in chosen] + ([] if game else [ENGINE])
-    for book in books:
-        for rule in book.rules.values():
-            seen.setdefault(rule.id, rule)
-    if game:  # the engine's own rules that every move of the game passes through
+    records: dict[str, tuple[Rule, dict]] = {}
+    for game_cls in chosen:
+        for ident, (rule, kind) in game_cls.rule_kinds().items():
+            rule, info = records.setdefault(ident, (rule, {"kind": kind, "games": []}))
+            info["games"].append(game_cls.slug)
+    if not game:
         for rule in ENGINE.rules.values():
-            seen.setdefault(rule.id, rule)
-    return list(seen.values())
+            records.setdefault(rule.id, (rule, {"kind": "move", "games": []}))
+    return records
 
 
 def all_assumptions(game: str | None = None) -> list[Assumption]:
@@ -89,9 +94,10 @@ def all_assumptions(game: str | None = None) -> list[Assumption]:
 
 
 def rules(game: str | None = None) -> list[dict]:
-    """Rule records (id, clause_ids, assumption_ids, doc, ru, en, file, line):
-    what `pasyans rules --json` prints and extract/ links to clauses."""
-    return [rule.to_json() for rule in all_rules(game)]
+    """Rule records (id, clause_ids, assumption_ids, doc, ru, en, file, line,
+    kind: move/setup/outcome, games: the slugs using it): what `pasyans rules
+    --json` prints and extract/ links to clauses."""
+    return [{**rule.to_json(), **info} for rule, info in _rule_records(game).values()]
 
 
 def explain(state: Game, move: Move | str) -> Verdict:

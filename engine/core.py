@@ -451,6 +451,29 @@ class Game:
         """The candidate moves of action ``name`` (one, unless it takes an argument)."""
         return [Move(action=name)]
 
+    @classmethod
+    def rule_kinds(cls) -> dict[str, tuple[Rule, str]]:
+        """Every rule this game uses, by id, with its kind: "move" (in a
+        route), "setup" (how the layout is made), "outcome" (won, lost)."""
+        found: dict[str, tuple[Rule, str]] = {}
+        routes = list(cls.ROUTES.values())
+        for klass in cls.__mro__:
+            for name, value in vars(klass).items():
+                if name != "SETUP" and isinstance(value, tuple) and value and all(isinstance(r, Rule) for r in value):
+                    routes.append(value)
+        routes.append((non_empty_source,))
+        for route in routes:
+            for rule in route:
+                found.setdefault(rule.id, (rule, "move"))
+        for rule in cls.SETUP:
+            found.setdefault(rule.id, (rule, "setup"))
+        for rule in (cls.WON, cls.LOST):
+            if rule is not None:
+                found.setdefault(rule.id, (rule, "outcome"))
+        for rule in (_no_route, _unknown_pile):
+            found.setdefault(rule.id, (rule, "move"))
+        return found
+
     # -- the end ----------------------------------------------------------
 
     def is_won(self) -> bool:

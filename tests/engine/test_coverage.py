@@ -38,3 +38,9 @@ def test_report_catches_a_bad_citation(clauses):
     trimmed = [c for c in clauses if c["id"] != "belle-lucie.rule.1"]
     result = report(trimmed, "belle-lucie")
     assert any("belle-lucie.rule.1" in u for u in result["unknown_citations"])
+
+
+def test_every_declared_rule_is_used_by_a_game():
+    used = {ident for game in engine.GAMES for ident in game.rule_kinds()}
+    declared = {ident for game in engine.GAMES for ident in game.RULES.rules}
+    assert declared - used == set()
