@@ -63,6 +63,16 @@ def is_adjectival_genitive(word: str) -> bool:
     )
 
 
+# Parses that do not make a word a safe repair target: a confusion repair
+# should not turn a misread word into an abbreviation or a rare name (Псъ -> Ис).
+NOT_COMMON = PROPER | {"Abbr", "Init"}
+
+
+def is_common(word: str) -> bool:
+    """Is the word known as a common word (not only as a name or abbreviation)?"""
+    return any(not (NOT_COMMON & tag.grammemes) for tag in tags(word))
+
+
 def is_proper(word: str) -> bool:
     return any(PROPER & tag.grammemes for tag in tags(word))
 

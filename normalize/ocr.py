@@ -84,7 +84,8 @@ def breaks_spelling(lower: str) -> bool:
     """Is a lower-case pre-reform word against the rules of pre-reform spelling?
 
     The decimal і stands only before a vowel or й (міръ and its family aside);
-    the hard sign only at the end of a word or before a vowel.
+    the hard sign only at the end of a word or before a vowel; both signs
+    only after a consonant.
     """
     for index, ch in enumerate(lower):
         nxt = lower[index + 1] if index + 1 < len(lower) else ""
@@ -92,18 +93,25 @@ def breaks_spelling(lower: str) -> bool:
             return True
         if ch == HARD_SIGN and nxt and nxt not in "еёюяѣи":
             return True
+        if ch in "ъь" and (index == 0 or lower[index - 1] in VOWELS_AFTER_DECIMAL_I + "ъь"):
+            return True  # the signs follow consonants only
         if ch == "и" and nxt and nxt in "аеоуюяѣ" and index > 0:
             return True  # pre-reform writes і before a vowel (compounds aside)
     return False
 
 
 @lru_cache(maxsize=50_000)
-def is_word(lower: str, orthography: str) -> bool:
-    """Is this lower-case word a word of its orthography, as far as we can tell?"""
+def is_word(lower: str, orthography: str, common: bool = False) -> bool:
+    """Is this lower-case word a word of its orthography, as far as we can tell?
+
+    With `common`, names and abbreviations do not count: that is the test for
+    a repair's result, which should be an ordinary word.
+    """
+    known = morph.is_common if common else morph.is_known
     if len(lower) == 1:
         return lower in STANDALONE[orthography]
     if orthography == "modern":
-        return morph.is_known(lower)
+        return known(lower)
     if breaks_spelling(lower):
         return False
     if lower.endswith(tuple(CONSONANTS)):
@@ -111,7 +119,7 @@ def is_word(lower: str, orthography: str) -> bool:
     modern = modern_word(lower)
     if len(modern) == 1:
         return modern in STANDALONE["modern"]
-    return morph.is_known(modern) or morph.is_known(simple(lower))
+    return known(modern) or known(simple(lower))
 
 
 # --- one word ----------------------------------------------------------------------
@@ -230,7 +238,7 @@ def best_candidate(lower: str, orthography: str):
             if any(a[1] > b[0] for a, b in zip(spans, spans[1:])):
                 continue
             candidate = _apply(lower, combo)
-            if candidate in found or not is_word(candidate, orthography):
+            if candidate in found or not is_word(candidate, orthography, common=True):
                 continue
             found[candidate] = (sum(s[3] for s in combo), combo)
         if found:
