@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+import saves
 from conftest import playable_slugs, wait_ready
 
 
@@ -165,3 +166,23 @@ def test_reload_restores_damaged_saves_are_discarded_keys_and_drag_play(page, se
     page.reload()
     wait_ready(page)
     assert "discarded" in page.locator(".verdict").inner_text()
+
+    # A won game and a stuck one are announced, with the clause that says so.
+    show = "save => window.pasyansDemo.run('restore', {game: save.game, save}, v => window.pasyansDemo.show(v))"
+    if slug in saves.WON_GAMES:
+        page.evaluate(show, saves.won_view(slug)["save"])
+        assert "Won!" in page.locator(".verdict .outcome").inner_text()
+    stuck = saves.stuck_save(slug)
+    if stuck is not None:
+        page.evaluate(show, stuck)
+        assert "lost" in page.locator(".verdict .outcome").inner_text()
+
+    # The table fits a 390 px phone: no sideways scrolling.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)  # the board redraws on resize
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    board = page.locator(".board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 390
+    for pile in page.locator(".pile").all():
+        box = pile.bounding_box()
+        assert box["x"] + box["width"] <= board["x"] + board["width"] + 1

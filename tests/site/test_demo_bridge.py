@@ -5,30 +5,15 @@ from __future__ import annotations
 
 import copy
 import json
-import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from edition import SITE
-
-sys.path.insert(0, str(SITE / "py"))
-import demo_bridge  # noqa: E402
-from engine import GAMES  # noqa: E402
+from engine import GAMES
+from saves import WON_GAMES, call, demo_bridge, ok, stuck_save, won_view
 
 SLUGS = [game.slug for game in GAMES]
-
-
-def call(op, **args):
-    answer = json.loads(demo_bridge.handle(json.dumps({"op": op, "args": args})))
-    return answer
-
-
-def ok(op, **args):
-    answer = call(op, **args)
-    assert answer["ok"], answer
-    return answer["result"]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -119,3 +104,17 @@ def test_bad_requests_answer_instead_of_raising():
     ok("new", game="belle-lucie", deal=1)
     assert call("move", move="")["error"]["kind"] == "bad-move"
     assert not json.loads(demo_bridge.handle("{not json"))["ok"]
+
+
+@pytest.mark.parametrize("slug", sorted(WON_GAMES))
+def test_a_won_game_ends_won_and_its_save_restores_won(slug):
+    view = won_view(slug)
+    assert view["outcome"] and view["outcome"]["won"]
+    assert ok("restore", game=slug, save=view["save"])["outcome"]["won"]
+
+
+def test_a_stuck_game_is_reported_lost_with_its_rule():
+    save = stuck_save("belle-lucie")
+    assert save is not None
+    outcome = ok("restore", game="belle-lucie", save=save)["outcome"]
+    assert outcome["won"] is False and outcome["rule"]
