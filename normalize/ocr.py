@@ -193,7 +193,9 @@ def _confusions(draft: Draft, orthography: str, before_dot: bool) -> None:
         return
     if len(text) == 1 and (text.isupper() or before_dot):
         return  # initials, card ranks, abbreviations
-    if is_word(lower, orthography):
+    # a lower-case word is suspect unless it is a common word: the dictionary
+    # holds rare names (Изь, Ис) that OCR slips collide with
+    if is_word(lower, orthography, common=not text[:1].isupper()):
         return
     if orthography == "pre-reform" and lower.endswith(tuple(CONSONANTS)) and is_word(lower + HARD_SIGN, orthography):
         return  # only the final ъ is missing: see _hard_sign
