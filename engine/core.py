@@ -417,18 +417,24 @@ class Game:
             move = Move.parse(move)
         passed = []
         for rule in self.route(move):
-            if not rule.check(self, move):
+            result = rule.check(self, move)
+            if result is None:  # the rule does not speak to this move
+                continue
+            if not result:
                 return Verdict(False, move, (rule.id,), rule.clauses,
                                "Нельзя: " + rule.ru + ".", "Not allowed: " + rule.en + ".")
             passed.append(rule)
         clauses = tuple(dict.fromkeys(c for r in passed for c in r.clauses))
+        # the reason quotes the game's own rules; the engine's checks are in the ids
+        said = [r for r in passed if not r.id.startswith("engine.")] or passed
         return Verdict(True, move, tuple(r.id for r in passed), clauses,
-                       "Можно: " + "; ".join(r.ru for r in passed) + ".",
-                       "Allowed: " + "; ".join(r.en for r in passed) + ".")
+                       "Можно: " + "; ".join(r.ru for r in said) + ".",
+                       "Allowed: " + "; ".join(r.en for r in said) + ".")
 
     def is_legal(self, move: Move) -> bool:
         for rule in self.route(move):
-            if not rule.check(self, move):
+            result = rule.check(self, move)
+            if result is not None and not result:
                 return False
         return True
 

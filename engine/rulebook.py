@@ -86,7 +86,12 @@ class RuleBook:
         return ident
 
     def rule(self, name: str, *, cites: tuple[str, ...] | list[str], ru: str, en: str):
-        """Decorator: register ``check(game, move) -> bool`` as rule ``<slug>.<name>``.
+        """Decorator: register ``check(game, move)`` as rule ``<slug>.<name>``.
+
+        The check returns True (the rule allows the move), False (it forbids
+        it) or None (the rule does not speak to this move, e.g. a marriage
+        rule asked about an empty target): verdicts cite only the rules that
+        spoke.
 
         The doc is the first line of the function's docstring; the rest of
         the docstring is for readers (where the text differs from other

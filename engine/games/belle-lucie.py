@@ -55,7 +55,7 @@ def aces_are_foundations(game, move) -> bool:
     """An empty foundation takes only its base card: for Прекрасная Люція the ace of its suit."""
     i = game.index[move.dst]
     if game.piles[i]:
-        return True
+        return None  # a started foundation: the next rule's question
     card = game.piles[game.index[move.src]][-1]
     return card == game.foundation_wants(i)
 
@@ -67,7 +67,7 @@ def foundations_follow_suit(game, move) -> bool:
     """A started foundation takes the next card of its suit, two on the ace and so on (rule II)."""
     i = game.index[move.dst]
     if not game.piles[i]:
-        return True
+        return None
     card = game.piles[game.index[move.src]][-1]
     return card == game.foundation_wants(i)
 
@@ -81,7 +81,7 @@ def marriage_downwards(game, move) -> bool:
     (terms.marriage) is always within one suit."""
     dst = game.piles[game.index[move.dst]]
     if not dst:
-        return True  # an empty fan is the next rule's business
+        return None  # an empty fan is the next rule's business
     card = game.piles[game.index[move.src]][-1]
     return card + 1 == dst[-1]
 
@@ -90,7 +90,7 @@ def marriage_downwards(game, move) -> bool:
             ru="на опустевшее место карты не кладутся", en="nothing is laid in an emptied fan")
 def empty_fan_stays_empty(game, move) -> bool:
     """A fan once emptied is not filled again (the text is silent; see the assumption)."""
-    return bool(game.piles[game.index[move.dst]])
+    return False if not game.piles[game.index[move.dst]] else None
 
 
 @RULES.rule("redeal-twice", cites=("belle-lucie.play.5", REDEAL_WHEN, REDEAL_SHUFFLE),

@@ -50,7 +50,7 @@ def bottom_row_available(game, move) -> bool:
 def aces_during_play(game, move) -> bool:
     """An empty foundation takes an ace of its suit; the eight aces are found during play (rule II)."""
     i = game.index[move.dst]
-    return bool(game.piles[i]) or game.moving_card(move) == game.foundation_wants(i)
+    return None if game.piles[i] else game.moving_card(move) == game.foundation_wants(i)
 
 
 @RULES.rule("foundations-up-in-suit", cites=("cadran.play.2", "cadran.rule.1.3"),
@@ -59,7 +59,7 @@ def aces_during_play(game, move) -> bool:
 def foundations_up_in_suit(game, move) -> bool:
     """A started foundation takes the next card of its suit, up to the king («масти соблюдаются»)."""
     i = game.index[move.dst]
-    return not game.piles[i] or game.moving_card(move) == game.foundation_wants(i)
+    return None if not game.piles[i] else game.moving_card(move) == game.foundation_wants(i)
 
 
 @RULES.rule("marriage-downwards", cites=("cadran.play.4.1", "cadran.rule.1.3", "terms.marriage.1"),
@@ -68,7 +68,7 @@ def foundations_up_in_suit(game, move) -> bool:
 def marriage_downwards(game, move) -> bool:
     """On an available card goes the card of the same suit one lower (marriage downwards)."""
     dst = game.target(move)
-    return not dst or game.moving_card(move) + 1 == dst[-1]
+    return None if not dst else game.moving_card(move) + 1 == dst[-1]
 
 
 @RULES.rule("space-takes-any-card", cites=("cadran.play.5.2", "cadran.play.5.3", "cadran.play.6"),
@@ -78,8 +78,8 @@ def space_takes_any_card(game, move) -> bool:
     """A column cleared to the top row may take any available card, when the player likes.
 
     The card laid there has every right of the card it replaces (play.6): it
-    is a column like the others. This rule never forbids; see the next."""
-    return True
+    is a column like the others. This rule never forbids."""
+    return True if not game.target(move) else None
 
 
 @RULES.rule("turn-the-pack", cites=("cadran.play.7.1", "cadran.play.7.2", TURN_ANY_TIME),

@@ -49,7 +49,7 @@ def aces_and_kings_found_in_play(game, move) -> bool:
     The text says such a card «слѣдуетъ немедленно же изъять»; the engine
     offers the move and leaves the moment to the player."""
     i = game.index[move.dst]
-    return bool(game.piles[i]) or game.moving_card(move) == game.foundation_wants(i)
+    return None if game.piles[i] else game.moving_card(move) == game.foundation_wants(i)
 
 
 @RULES.rule("foundations-follow-suit", cites=("fifteen.rule.2.2", "fifteen.play.1.4"),
@@ -58,7 +58,7 @@ def aces_and_kings_found_in_play(game, move) -> bool:
 def foundations_follow_suit(game, move) -> bool:
     """A started foundation takes the next card of its suit: up on an ace, down on a king."""
     i = game.index[move.dst]
-    return not game.piles[i] or game.moving_card(move) == game.foundation_wants(i)
+    return None if not game.piles[i] else game.moving_card(move) == game.foundation_wants(i)
 
 
 @RULES.rule("marriage-up-or-down", cites=("fifteen.play.1.5", "terms.marriage.1"),
@@ -68,7 +68,7 @@ def marriage_up_or_down(game, move) -> bool:
     """On an available card goes the card of the same suit one higher or one lower."""
     dst = game.target(move)
     if not dst:
-        return True
+        return None
     card = game.moving_card(move)
     return card + 1 == dst[-1] or card - 1 == dst[-1]
 
@@ -80,7 +80,7 @@ def lane_takes_any_card(game, move) -> bool:
     """A cleared column (a lane) takes any available card, which then builds as the others.
 
     This rule never forbids; the lanes are what makes the game (play.3.2, 4.1)."""
-    return True
+    return True if not game.target(move) else None
 
 
 @RULES.rule("sixth-row-ace-and-king", cites=("fifteen.play.1.6", SIXTH_ROW_WHEN),

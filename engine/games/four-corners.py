@@ -73,7 +73,7 @@ def top_card_available(game, move) -> bool:
 def bases_to_their_places(game, move) -> bool:
     """An empty foundation takes only its base: the ace (or king) of its suit."""
     i = game.index[move.dst]
-    return bool(game.piles[i]) or game.moving_card(move) == game.foundation_wants(i)
+    return None if game.piles[i] else game.moving_card(move) == game.foundation_wants(i)
 
 
 @RULES.rule("foundations-follow-suit", cites=("four-corners.rule.2.2", "four-corners.play.2.2"),
@@ -85,7 +85,7 @@ def foundations_follow_suit(game, move) -> bool:
     Some modern descriptions build these foundations without regard to suit;
     the 1912 text (rule II) keeps the suit: «на туза червей идетъ вся его масть»."""
     i = game.index[move.dst]
-    return not game.piles[i] or game.moving_card(move) == game.foundation_wants(i)
+    return None if not game.piles[i] else game.moving_card(move) == game.foundation_wants(i)
 
 
 @RULES.rule("side-packets-only-beside", cites=("four-corners.play.4", "four-corners.play.5.1",
@@ -98,7 +98,7 @@ def side_packets_only_beside(game, move) -> bool:
     Corner packets' cards may go to any foundation; the restriction ends with
     the deal (play.5.1)."""
     if game.phase != "deal":
-        return True
+        return None  # the restriction ends with the deal
     return game.beside[game.index[move.src]] == game.index[move.dst]
 
 
@@ -108,7 +108,9 @@ def side_packets_only_beside(game, move) -> bool:
 def marriage_after_the_deal(game, move) -> bool:
     """Once all is dealt, a top card may go on another packet's top card of its suit, one up or down."""
     dst = game.target(move)
-    if game.phase != "play" or not dst:
+    if not dst:
+        return None  # an empty packet: the next rule's question
+    if game.phase != "play":
         return False
     card = game.moving_card(move)
     return card + 1 == dst[-1] or card - 1 == dst[-1]
@@ -118,7 +120,7 @@ def marriage_after_the_deal(game, move) -> bool:
             ru="на опустевшее место карты не кладутся", en="nothing is laid in an emptied packet")
 def empty_packet_stays_empty(game, move) -> bool:
     """A packet once emptied is not filled again until a redeal (the text is silent)."""
-    return bool(game.target(move))
+    return None if game.target(move) else False
 
 
 @RULES.rule("deal-round-the-packets",

@@ -25,7 +25,7 @@ def aces_and_kings(game, move) -> bool:
     """An empty foundation takes its base: an ace (built up) or a king (built down) of its suit."""
     i = game.index[move.dst]
     if game.piles[i]:
-        return True
+        return None
     return game.piles[game.index[move.src]][-1] == game.foundation_wants(i)
 
 
@@ -36,7 +36,7 @@ def foundations_up_and_down(game, move) -> bool:
     """A started foundation takes the next card of its suit: up on the aces, down on the kings."""
     i = game.index[move.dst]
     if not game.piles[i]:
-        return True
+        return None
     return game.piles[game.index[move.src]][-1] == game.foundation_wants(i)
 
 
@@ -47,7 +47,7 @@ def marriage_up_or_down(game, move) -> bool:
     """On a fan's top card goes the card of the same suit one higher or one lower."""
     dst = game.piles[game.index[move.dst]]
     if not dst:
-        return True
+        return None
     card = game.piles[game.index[move.src]][-1]
     return card + 1 == dst[-1] or card - 1 == dst[-1]
 

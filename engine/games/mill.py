@@ -73,7 +73,7 @@ def centre_four_sequences(game, move) -> bool:
             en="the first four kings go to the four corners")
 def kings_in_the_corners(game, move) -> bool:
     """An empty corner takes a king, any king (the four other bases come during play)."""
-    return bool(game.target(move)) or game.moving_card(move) & 15 == KING
+    return None if game.target(move) else game.moving_card(move) & 15 == KING
 
 
 @RULES.rule("kings-down-to-aces", cites=("mill.play.1.5", "mill.rule.2.3"),
@@ -82,7 +82,7 @@ def kings_in_the_corners(game, move) -> bool:
 def kings_down_to_aces(game, move) -> bool:
     """A king's pile takes the next lower card, whatever its suit, down to the ace."""
     dst = game.target(move)
-    return not dst or (dst[-1] & 15) - 1 == game.moving_card(move) & 15
+    return None if not dst else (dst[-1] & 15) - 1 == game.moving_card(move) & 15
 
 
 @RULES.rule("king-pile-lends-one-card", cites=("mill.play.2.3", "mill.play.2.4", LEND_ONCE),
@@ -112,7 +112,7 @@ def fill_wings_at_once(game, move) -> bool:
             en="while a wing is empty, it must be filled first")
 def no_move_before_filling(game, move) -> bool:
     """While a wing is empty and the pack or talon has a card, nothing else may be done."""
-    return not game.wing_waiting()
+    return False if game.wing_waiting() else None
 
 
 @RULES.rule("turn-the-pack", cites=("mill.play.1.7", "mill.play.1.8", TURN_ANY_TIME),

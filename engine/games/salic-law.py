@@ -59,7 +59,7 @@ def aces_come_in_the_deal(game, move) -> bool:
 
     PySolFC's Salic Law lays the eight aces out before the deal; the 1912
     text (rule II) forbids taking them out at once."""
-    return bool(game.target(move))
+    return None if game.target(move) else False
 
 
 @RULES.rule("up-to-the-jacks-any-suit", cites=("salic-law.play.2", "salic-law.rule.2.2", "salic-law.play.5.1"),
@@ -69,7 +69,7 @@ def up_to_the_jacks_any_suit(game, move) -> bool:
     """A foundation takes the next card in value up to the jack, whatever its suit."""
     dst = game.target(move)
     if not dst:
-        return True
+        return None
     top = dst[-1] & 15
     return top < JACK and game.moving_card(move) & 15 == top + 1
 

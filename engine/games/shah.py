@@ -98,7 +98,7 @@ def space_filled_from_hand(game, move) -> bool:
             en="while the star has a space, it is filled first")
 def no_move_before_filling(game, move) -> bool:
     """While the deal has left a space, nothing but filling it may be done."""
-    return game.phase != "deal" or game.space() is None
+    return False if game.phase == "deal" and game.space() is not None else None
 
 
 @RULES.rule("refill-inner-circles-first", cites=("shah.rule.1.2", REFILL, AFTER_DEAL),

@@ -39,11 +39,17 @@ def test_case(slug, case):
     assert (move in game.legal_moves) is case["allowed"]
     assert (move in set(game.legal_moves)) is case["allowed"]
     if case["allowed"]:
-        assert case["rule"] in verdict.rules
+        said = _rule(game, case["rule"]).check(game, move)
+        assert said is not False  # True: it allowed the move; None: it had nothing to say
+        assert (case["rule"] in verdict.rules) is (said is True)
     else:
         assert verdict.rules == (case["rule"],), verdict
-    assert set(case["cites"]) <= set(verdict.clauses) | {
+    # the clauses the case expects: behind the verdict, or the case's rule's own
+    # (a rule with nothing to say about an allowed move is not in the verdict)
+    assert set(case["cites"]) <= set(verdict.clauses) | set(_rule(game, case["rule"]).cites) | {
         a for r in verdict.rules for a in _rule(game, r).assumptions}
+    if not case["allowed"]:
+        assert set(case["cites"]) <= set(verdict.clauses) | set(_rule(game, case["rule"]).assumptions)
 
 
 def _rule(game, ident):
