@@ -17,6 +17,7 @@ from normalize.draft import Edit
 
 WORD = regex.compile(r"\p{L}+")
 SENTENCE_INSIDE = ",;:"
+CYRILLIC_LOWER = regex.compile(r"(?=\p{Ll})\p{Script=Cyrillic}")
 # A space before closing punctuation, and a full stop glued to the next sentence.
 SPACE_BEFORE = regex.compile(r"(?<=\p{L}) (?=[.,;:!?](?:\s|$))")
 GLUED_STOP = regex.compile(r"(?<=\p{Ll}\p{Ll})\.(?=\p{Lu}\p{Ll})")
@@ -75,7 +76,7 @@ def _mid_sentence(raw: str, start: int) -> bool:
     index = start - 1
     while index >= 0 and raw[index] == " ":
         index -= 1
-    return index >= 0 and (raw[index].islower() or raw[index] in SENTENCE_INSIDE)
+    return index >= 0 and (CYRILLIC_LOWER.match(raw[index]) is not None or raw[index] in SENTENCE_INSIDE)
 
 
 def _is_piece_word(word: str, orthography: str) -> bool:
