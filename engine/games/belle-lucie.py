@@ -146,6 +146,11 @@ class FanGame(Game):
 
     PHASES = ("play",)
     FAN_SIZE = 3
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.PILES:
+            _prepare_fan_game(cls)
     MARRY = (1,)  # a card goes on the card this much higher (1: downwards; -1 also upwards)
 
     def setup(self, cards: list[int]) -> None:
@@ -166,35 +171,55 @@ class FanGame(Game):
 
     def generate_moves(self):
         # The hot path (see engine/README.md): the same moves the routes
-        # allow, found by looking cards up instead of trying every pair.
-        piles, names = self.piles, self.names
+        # allow, found by looking cards up instead of trying every pair, and
+        # yielding Move values built once per class (no allocation per move).
+        piles, table = self.piles, self._move_table
         wants: dict[int, list[int]] = {}
-        for f in self.by_role["foundation"]:
-            card = self.foundation_wants(f)
-            if card:
-                wants.setdefault(card, []).append(f)
+        for f, suit, base, step in self._foundations:
+            p = piles[f]
+            if not p:
+                card = suit | base
+            else:
+                rank = (p[-1] & 15) + step
+                if not 1 <= rank <= KING:
+                    continue
+                card = suit | rank
+            if card in wants:
+                wants[card].append(f)
+            else:
+                wants[card] = [f]
         tops: dict[int, list[int]] = {}
-        fans = self.by_role["fan"]
+        fans = self._fans
         for i in fans:
             p = piles[i]
             if p:
-                tops.setdefault(p[-1], []).append(i)
+                c = p[-1]
+                if c in tops:
+                    tops[c].append(i)
+                else:
+                    tops[c] = [i]
         marry = self.MARRY
-        for i in fans:
-            p = piles[i]
-            if not p:
-                continue
-            card = p[-1]
-            for f in wants.get(card, ()):
-                yield Move(names[i], names[f])
+        for card, sources in tops.items():
             rank = card & 15
+            targets = wants.get(card, [])
             for step in marry:
                 if 1 <= rank + step <= KING:
-                    for j in tops.get(card + step, ()):
-                        if j != i:
-                            yield Move(names[i], names[j])
-        if self.redeals_left and any(piles[i] for i in fans):
-            yield Move(action="redeal")
+                    targets = targets + tops.get(card + step, [])
+            for i in sources:
+                row = table[i]
+                for j in targets:
+                    yield row[j]
+        if self.redeals_left and tops:
+            yield self._redeal
+
+
+def _prepare_fan_game(cls) -> None:
+    """Per class: fans, foundations and every possible card move, built once."""
+    cls._fans = cls.by_role["fan"]
+    cls._foundations = tuple((f, cls.PILES[f].suit << 4, cls.PILES[f].base, cls.PILES[f].step)
+                             for f in cls.by_role["foundation"])
+    cls._move_table = tuple(tuple(Move(a, b) for b in cls.names) for a in cls.names)
+    cls._redeal = Move(action="redeal")
 
 
 class BelleLucie(FanGame):
