@@ -22,7 +22,15 @@ import json
 
 from engine import Card, IllegalMoveError, Move, StateError, find_game
 
+try:  # the solver came after the demo: without it there are no hints
+    from engine import solve as solver
+except ImportError:  # pragma: no cover (an engine without engine/solve.py)
+    solver = None
+
 SAVE_VERSION = 1
+# A hint must come back while the player waits: a small search, then the
+# solver's own fallback (the move that keeps most options open).
+HINT_BUDGET = {"nodes": 40_000, "seconds": 2.0}
 _game = None  # the current position (an engine.core.Game)
 
 
@@ -61,6 +69,7 @@ def _view() -> dict:
             "won": outcome.won, "rule": outcome.rule, "clause_ids": list(outcome.clauses),
         },
         "save": save(),
+        "hints": solver is not None,
     }
 
 
@@ -165,6 +174,13 @@ def restore(args: dict) -> dict:
     return _view()
 
 
+def hint(args: dict) -> dict:
+    game = _require_game()
+    if solver is None:
+        raise BadRequest("this engine has no solver, so no hints", "no-hints")
+    return solver.hint(game.copy(stack=False), solver.Budget(**HINT_BUDGET)).to_json()
+
+
 def hello(args: dict) -> dict:
     from engine import GAMES
 
@@ -172,7 +188,7 @@ def hello(args: dict) -> dict:
 
 
 OPS = {"hello": hello, "new": new, "move": move, "explain": explain,
-       "undo": undo, "redo": redo, "restore": restore}
+       "undo": undo, "redo": redo, "restore": restore, "hint": hint}
 
 
 def handle(request: str) -> str:

@@ -123,6 +123,12 @@ def test_reload_restores_damaged_saves_are_discarded_keys_and_drag_play(page, se
     view = wait_ready(page)
     assert view["history"] == []
 
+    # A hint is one of the legal moves (the solver runs in the worker).
+    if view["hints"]:
+        page.click("button[data-op=hint]")
+        page.wait_for_selector(".verdict[data-hint]", timeout=60_000)
+        assert page.locator(".verdict").get_attribute("data-hint") in view["moves"]
+
     # Keyboard: focus the source pile, Enter, focus the target, Enter; u undoes.
     moves = [m for m in view["moves"] if ">" in m]
     src, dst = moves[0].split(">")

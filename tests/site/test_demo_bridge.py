@@ -118,3 +118,14 @@ def test_a_stuck_game_is_reported_lost_with_its_rule():
     assert save is not None
     outcome = ok("restore", game="belle-lucie", save=save)["outcome"]
     assert outcome["won"] is False and outcome["rule"]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_hints_are_legal_moves(slug, monkeypatch):
+    monkeypatch.setattr(demo_bridge, "HINT_BUDGET", {"nodes": 3_000, "seconds": 0.5})  # the machine is shared
+    view = ok("new", game=slug, deal=2)
+    hint = ok("hint")
+    if view["moves"]:
+        assert hint["move"] in view["moves"], hint
+    else:
+        assert hint["move"] is None

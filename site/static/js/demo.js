@@ -162,6 +162,8 @@ class Demo {
     this.section.dataset.moves = String(view.history.length);
     this.buttons.undo.disabled = view.history.length === 0;
     this.buttons.redo.disabled = view.redo.length === 0;
+    this.buttons.hint.hidden = !view.hints;
+    this.buttons.hint.disabled = view.moves.length === 0;
     this.drawActions();
     this.draw();
     if (view.outcome) this.announceOutcome(view.outcome);
@@ -333,6 +335,18 @@ class Demo {
     this.verdict.dataset.allowed = String(verdict.allowed);
   }
 
+  showHint(hint) {
+    this.selected = null;
+    this.draw();
+    if (!hint.move) { this.say("info", `No hint: ${hint.why}.`); return; }
+    const [src, dst] = hint.move.split(">");
+    for (const id of [src, dst]) {
+      if (id) this.board.querySelector(`[data-pile="${CSS.escape(id.split(":")[0])}"]`)?.classList.add("target");
+    }
+    this.say("info", `Hint: ${hint.move} (${hint.why}).`);
+    this.verdict.dataset.hint = hint.move;
+  }
+
   announceOutcome(outcome) {
     const head = document.createElement("p");
     head.className = outcome.won ? "yes outcome" : "no outcome";
@@ -367,6 +381,10 @@ class Demo {
     });
     this.buttons.undo.addEventListener("click", () => this.run("undo", {}, (view) => { this.selected = null; this.show(view); this.say("info", "Undone."); }));
     this.buttons.redo.addEventListener("click", () => this.run("redo", {}, (view) => { this.selected = null; this.show(view); this.say("info", "Redone."); }));
+    this.buttons.hint.addEventListener("click", () => {
+      this.say("info", "Thinking…");
+      this.run("hint", {}, (hint) => this.showHint(hint));
+    });
     this.actions.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");
       if (button) this.tryMove(button.dataset.action);
