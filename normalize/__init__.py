@@ -134,11 +134,14 @@ class Line:
         mod_lo = [_lo(mod_segments, 0, 2, p) for p in cuts]
         raw_lo[-1], mod_lo[-1] = len(self.raw), len(self.modern)
         raw_lo[0], mod_lo[0] = 0, 0
+        # every step as a span of the diplomatic line, the one coordinate all pieces share
+        placed = [(seg[2], seg[3], seg[4]) for seg in dip_segments if seg[4] is not None]
+        placed += [(step.start, step.end, step) for step in mod_steps]
+        last_cut = len(cuts) - 2
         for i in range(len(cuts) - 1):
             a, b = cuts[i], cuts[i + 1]
             ra, rb, ma, mb = raw_lo[i], raw_lo[i + 1], mod_lo[i], mod_lo[i + 1]
-            steps = tuple(s for s in dip_steps if _touches(s, ra, rb)) + tuple(
-                s for s in mod_steps if _touches(s, a, b))
+            steps = tuple(step for start, end, step in placed if _touches(start, end, a, b, i == last_cut))
             piece = Piece(self.raw[ra:rb], self.diplomatic[a:b], self.modern[ma:mb], steps)
             if pieces and not steps and not pieces[-1].steps:
                 last = pieces.pop()
@@ -178,10 +181,15 @@ def _lo(segments, key_a: int, val_a: int, p: int) -> int:
     return last[val_a + 1]
 
 
-def _touches(step: Step, a: int, b: int) -> bool:
-    if step.start == step.end:
-        return a <= step.start < b
-    return step.start < b and step.end > a
+def _touches(start: int, end: int, a: int, b: int, last: bool) -> bool:
+    """Does a step at [start, end) of the diplomatic line belong to the piece [a, b)?
+
+    A step that leaves nothing in the diplomatic line (a deletion) belongs to
+    the piece starting there, or to the last piece at the end of the line.
+    """
+    if start == end:
+        return a <= start < b or (last and start == b)
+    return start < b and end > a
 
 
 def _back(steps, start: int, end: int) -> tuple[int, int]:

@@ -48,8 +48,28 @@ def test_every_line_of_the_corpus_replays_and_aligns():
             assert "".join(p.diplomatic for p in pieces) == line.diplomatic
             assert "".join(p.modern for p in pieces) == line.modern
             assert {s for p in pieces for s in p.steps} == set(line.steps)
+            for piece in pieces:
+                for step in piece.steps:
+                    assert step.before in (piece.raw if step.layer == "diplomatic" else piece.diplomatic)
 
 
 def test_boilerplate_lines_pass_through():
     line = normalize.normalize_witness("000")[3]  # the web site's «Товарищество М. О. Вольфъ»
     assert line.raw == line.diplomatic == line.modern and not line.steps
+
+
+def test_pieces_and_raw_spans_of_a_known_line():
+    line = normalize.normalize_line("въ д ђ ло, конецъ.Начало")
+    assert line.diplomatic == "въ дѣло, конецъ. Начало"
+    assert line.modern == "в дело, конец. Начало"
+    assert line.raw_span("diplomatic", 3, 7) == (3, 9)  # дѣло <- д ђ ло
+    assert line.raw_span("modern", 2, 6) == (3, 9)
+    assert line.raw_span("modern", 0, 1) == (0, 1)
+    changed = [p for p in line.pieces() if p.steps]
+    # the inserted space is its own piece, carrying its step
+    inserted = [p for p in changed if p.raw == "" and p.diplomatic == " "]
+    assert inserted and inserted[0].steps[0].kind == "ocr-spacing"
+    for piece in line.pieces():
+        for step in piece.steps:
+            source = piece.raw if step.layer == "diplomatic" else piece.diplomatic
+            assert step.before in source

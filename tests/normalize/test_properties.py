@@ -52,6 +52,10 @@ def _check_layers(line):
     pieces = line.pieces()
     for layer in normalize.LAYERS:
         assert "".join(getattr(p, layer) for p in pieces) == line.layer(layer)
+    assert sorted(map(repr, (s for p in pieces for s in p.steps))) == sorted(map(repr, line.steps))
+    for piece in pieces:
+        for step in piece.steps:
+            assert step.before in (piece.raw if step.layer == "diplomatic" else piece.diplomatic)
 
 
 @SETTINGS
