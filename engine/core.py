@@ -252,6 +252,9 @@ class Game:
         cls.by_role = {role: tuple(ix) for role, ix in by_role.items()}
         if len(cls.index) != len(cls.PILES):
             raise ValueError(f"{cls.__name__}: two piles share an id")
+        # every one-card move between two piles, built once: generators
+        # yield these values instead of allocating (``move_table[i][j]``)
+        cls.move_table = tuple(tuple(Move(a, b) for b in cls.names) for a in cls.names)
         cls._simple_card_moves = cls.apply is Game.apply and (
             cls.after_move is Game.after_move or cls.AFTER_MOVE_KEEPS_PILES)
 

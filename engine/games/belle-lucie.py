@@ -173,7 +173,7 @@ class FanGame(Game):
         # The hot path (see engine/README.md): the same moves the routes
         # allow, found by looking cards up instead of trying every pair, and
         # yielding Move values built once per class (no allocation per move).
-        piles, table = self.piles, self._move_table
+        piles, table = self.piles, self.move_table
         wants: dict[int, list[int]] = {}
         for f, suit, base, step in self._foundations:
             p = piles[f]
@@ -214,11 +214,10 @@ class FanGame(Game):
 
 
 def _prepare_fan_game(cls) -> None:
-    """Per class: fans, foundations and every possible card move, built once."""
+    """Per class: the fans and the foundations' building, looked up once."""
     cls._fans = cls.by_role["fan"]
     cls._foundations = tuple((f, cls.PILES[f].suit << 4, cls.PILES[f].base, cls.PILES[f].step)
                              for f in cls.by_role["foundation"])
-    cls._move_table = tuple(tuple(Move(a, b) for b in cls.names) for a in cls.names)
     cls._redeal = Move(action="redeal")
 
 

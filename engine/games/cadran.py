@@ -155,7 +155,7 @@ class Cadran(Game):
         self.piles[self.index["talon"]].append(self.piles[self.index["stock"]].pop())
 
     def generate_moves(self):
-        piles, names = self.piles, self.names
+        piles, table = self.piles, self.move_table
         wants: dict[int, list[int]] = {}
         for f in self.by_role["foundation"]:
             card = self.foundation_wants(f)
@@ -175,13 +175,13 @@ class Cadran(Game):
                 continue
             card = p[-1]
             for f in wants.get(card, ()):
-                yield Move(names[i], names[f])
+                yield table[i][f]
             if card & 15 < KING:
                 for j in tops.get(card + 1, ()):
                     if j != i:
-                        yield Move(names[i], names[j])
+                        yield table[i][j]
             for j in empty:
-                yield Move(names[i], names[j])
+                yield table[i][j]
         if piles[self.index["stock"]]:
             yield Move(action="deal")
 

@@ -187,7 +187,7 @@ class Fifteen(Game):
         self.extra["sixth_ace" if card & 15 == ACE else "sixth_king"] = 1
 
     def ordinary_moves(self):
-        piles, names = self.piles, self.names
+        piles, table = self.piles, self.move_table
         wants: dict[int, list[int]] = {}
         for f in self.by_role["foundation"]:
             card = self.foundation_wants(f)
@@ -207,15 +207,15 @@ class Fifteen(Game):
                 continue
             card = p[-1]
             for f in wants.get(card, ()):
-                yield Move(names[i], names[f])
+                yield table[i][f]
             rank = card & 15
             for step in (1, -1):
                 if 1 <= rank + step <= KING:
                     for j in tops.get(card + step, ()):
                         if j != i:
-                            yield Move(names[i], names[j])
+                            yield table[i][j]
             for j in empty:
-                yield Move(names[i], names[j])
+                yield table[i][j]
 
     def generate_moves(self):
         yield from self.ordinary_moves()

@@ -259,7 +259,7 @@ class FourCorners(Game):
         return None
 
     def generate_moves(self):
-        piles, names, phase = self.piles, self.names, self.phase
+        piles, phase, table = self.piles, self.phase, self.move_table
         wants: dict[int, list[int]] = {}
         for f in self.by_role["foundation"]:
             card = self.foundation_wants(f)
@@ -278,14 +278,14 @@ class FourCorners(Game):
             card = p[-1]
             for f in wants.get(card, ()):
                 if phase == "play" or i not in beside or beside[i] == f:
-                    yield Move(names[i], names[f])
+                    yield table[i][f]
             if phase == "play":
                 rank = card & 15
                 for step in (1, -1):
                     if 1 <= rank + step <= KING:
                         for j in tops.get(card + step, ()):
                             if j != i:
-                                yield Move(names[i], names[j])
+                                yield table[i][j]
         if phase == "deal" and piles[self.index["stock"]]:
             yield Move(action="deal")
         if phase == "play" and self.redeals_left and any(piles[i] for i in self.packets):

@@ -256,7 +256,7 @@ class Mill(Game):
         return None
 
     def generate_moves(self):
-        piles, names = self.piles, self.names
+        piles, table = self.piles, self.move_table
         stock, talon = self.index["stock"], self.index["talon"]
         wings = self.by_role["wing"]
         if self.wing_waiting():
@@ -264,7 +264,7 @@ class Mill(Game):
                 if not piles[j]:
                     for i in (stock, talon):
                         if piles[i]:
-                            yield Move(names[i], names[j])
+                            yield table[i][j]
             return
         centre = self.index["centre"]
         centre_rank = self.centre_wants()
@@ -275,16 +275,16 @@ class Mill(Game):
                 continue
             rank = p[-1] & 15
             if rank == centre_rank:
-                yield Move(names[i], names[centre])
+                yield table[i][centre]
             for j in corners:
                 q = piles[j]
                 if (q and (q[-1] & 15) - 1 == rank) or (not q and rank == KING):
-                    yield Move(names[i], names[j])
+                    yield table[i][j]
         if not self.extra["lent"] and centre_rank:
             for j in corners:
                 q = piles[j]
                 if len(q) >= 2 and q[-1] & 15 == centre_rank and self.lending_helps(j):
-                    yield Move(names[j], names[centre])
+                    yield table[j][centre]
         if piles[stock]:
             yield Move(action="deal")
 

@@ -191,7 +191,7 @@ class SalicLaw(Game):
         return None
 
     def generate_moves(self):
-        piles, names = self.piles, self.names
+        piles, table = self.piles, self.move_table
         wants: dict[int, list[int]] = {}
         for f in self.by_role["foundation"]:
             p = piles[f]
@@ -204,9 +204,9 @@ class SalicLaw(Game):
             if len(p) < 2:
                 continue
             for f in wants.get(p[-1] & 15, ()):
-                yield Move(names[i], names[f])
+                yield table[i][f]
             for j in bare:
-                yield Move(names[i], names[j])
+                yield table[i][j]
         if self.phase == "deal" and piles[self.index["stock"]]:
             yield Move(action="deal")
 

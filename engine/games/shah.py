@@ -265,13 +265,13 @@ class Shah(Game):
         return None
 
     def generate_moves(self):
-        piles, names = self.piles, self.names
+        piles, table = self.piles, self.move_table
         stock, talon = self.index["stock"], self.index["talon"]
         rays = self.by_role["ray"]
         space = self.space()
         if self.phase == "deal" and space is not None:
             if piles[stock]:
-                yield Move(names[stock], names[space])
+                yield table[stock][space]
             return
         wants: dict[int, list[int]] = {}
         for f in self.by_role["foundation"]:
@@ -290,15 +290,15 @@ class Shah(Game):
                 continue
             card = p[-1]
             for f in wants.get(card, ()):
-                yield Move(names[i], names[f])
+                yield table[i][f]
             if play and (i == talon or len(p) >= 3) and not (i == talon and space is not None):
                 for j in outer.get(card + 1, ()):
                     if j != i:
-                        yield Move(names[i], names[j])
+                        yield table[i][j]
         if play and space is not None:
             for i in (talon, stock):
                 if piles[i]:
-                    yield Move(names[i], names[space])
+                    yield table[i][space]
         elif piles[stock]:
             yield Move(action="deal")
 
