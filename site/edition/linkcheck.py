@@ -1,6 +1,6 @@
 """Check a built site: every local link, script, style and image resolves
-to a file, every #fragment to an id on its page, and nothing points to
-another origin. Used by the tests and by `pasyans build --check`."""
+to a file, every #fragment to an id on its page, no id is used twice on a
+page, and nothing points to another origin. Used by the tests and by `pasyans build --check`."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ def problems(out: Path) -> list[str]:
     for page in sorted(out.rglob("*.html")):
         tree = lxml.html.parse(str(page))
         where = page.relative_to(out).as_posix()
+        all_ids = tree.xpath("//@id")
+        found.extend(f"{where}: id {ident!r} is used twice" for ident in sorted({i for i in all_ids if all_ids.count(i) > 1}))
         for tag, attribute in ATTRIBUTES:
             for element in tree.iter(tag):
                 value = element.get(attribute)

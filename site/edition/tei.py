@@ -242,6 +242,10 @@ def _walk_game(div, slug: str, reasons, english: dict):
     sections: list[Section] = []
     figures: list[Figure] = []
     notes: list[Note] = []
+    count = iter(range(1, 10_000))  # one numbering for all of the game's notes
+
+    def note_id() -> str:
+        return f"{slug}.note.{next(count)}"
 
     def section_for(name: str, head=None) -> Section:
         context = _Context(reasons, f"{slug}.head.{len(sections) + 1}")
@@ -261,7 +265,7 @@ def _walk_game(div, slug: str, reasons, english: dict):
                 section = section_for(name, child)
             elif kind == "note" and child.get("type") == "editorial":
                 target = section.clauses[-1] if section and section.clauses else None
-                note = _note(child, f"{slug}.note.{len(notes) + 1}")
+                note = _note(child, note_id())
                 if target is not None:
                     target.notes.append(note)
                 else:
@@ -281,13 +285,9 @@ def _walk_game(div, slug: str, reasons, english: dict):
                         figures.append(Figure(clause.id, clause.html, clause.english))
                 for note in child.iter(TEI + "note"):
                     if note.get("type") == "editorial" and section.clauses:
-                        section.clauses[-1].notes.append(_note(note, f"{slug}.note.{len(notes) + 1}"))
+                        section.clauses[-1].notes.append(_note(note, note_id()))
 
     walk(div, None, "text")
-    # game-level notes directly under the game div
-    for child in div:
-        if _local(child) == "note" and child.get("type") == "editorial" and not any(n.text == _note(child, "").text for n in notes):
-            notes.append(_note(child, f"{slug}.note.{len(notes) + 1}"))
     return [s for s in sections if s.clauses or s.label], figures, notes
 
 
