@@ -219,9 +219,13 @@ class Fifteen(Game):
 
     def generate_moves(self):
         yield from self.ordinary_moves()
-        for move in self.action_moves("sixth-row"):
-            if sixth_row_ace_and_king.check(self, move):
-                yield move
+        # the exception is open only before the game has begun: ask the rule
+        # only then (the check itself lists the ordinary moves again)
+        used = self.extra["sixth_ace"] + self.extra["sixth_king"]
+        if used < 2 and sum(len(self.piles[f]) for f in self.by_role["foundation"]) == used:
+            for move in self.action_moves("sixth-row"):
+                if sixth_row_ace_and_king.check(self, move):
+                    yield move
 
 
 GAME = Fifteen
