@@ -69,3 +69,11 @@ def test_other_mistakes_exit_2(tmp_path, capsys):
     code, _, err = run(capsys, "check", "belle-lucie", "--state", str(path), "--move", "a>")
     assert code == 2 and "bad move" in err
     assert run(capsys, "deal", "belle-lucie", "--seed", "-1")[0] == 2
+
+
+def test_rules_coverage_command(capsys):
+    code, out, _ = run(capsys, "rules", "--coverage", "--game", "belle-lucie", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["games"] == ["belle-lucie"]
+    assert result["uncited_rule_clauses"] == [] and result["unknown_citations"] == []
+    assert "belle-lucie.rule.1" in result["citations"]
