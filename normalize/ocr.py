@@ -176,8 +176,8 @@ def _glyphs(draft: Draft, orthography: str, mid_sentence: bool) -> None:
 
 def _hard_sign(draft: Draft, orthography: str, before_dot: bool) -> None:
     text = draft.text
-    if orthography != "pre-reform" or len(text) < 2 or before_dot:
-        return
+    if orthography != "pre-reform" or before_dot or (len(text) < 2 and text not in ("в", "к", "с")):
+        return  # (the prepositions въ, къ, съ are the one-consonant words)
     if text[-1] in CONSONANTS and CYRILLIC.search(text) and not LATIN.search(text):
         if is_word(text.lower() + HARD_SIGN, orthography):
             draft.replace(len(text), len(text), HARD_SIGN, DROPPED_HARD_SIGN)
