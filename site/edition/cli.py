@@ -15,6 +15,7 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("build", help="render the static edition site")
     parser.add_argument("--out", metavar="DIR", type=Path, default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
     parser.add_argument("--inputs", metavar="DIR", type=Path, help="read the stages' saved JSON/TEI from DIR instead of running them")
+    parser.add_argument("--check", action="store_true", help="then check that every link and #fragment resolves (exit 1 if not)")
     parser.set_defaults(func=build_command)
 
     parser = subparsers.add_parser("serve", help="build the site and serve it on localhost")
@@ -41,7 +42,16 @@ def _build(out: Path, inputs_dir: Path | None = None) -> int:
 
 
 def build_command(args) -> int:
-    return _build(args.out, args.inputs)
+    status = _build(args.out, args.inputs)
+    if args.check:
+        from edition import linkcheck
+
+        problems = linkcheck.problems(args.out)
+        for problem in problems:
+            print(f"pasyans: {args.out / problem}")
+        print(f"checked the links: {len(problems)} problem(s)")
+        status = 1 if problems else status
+    return status
 
 
 def serve_command(args) -> int:

@@ -52,6 +52,15 @@ def test_demo_plays_refuses_and_keeps(page, server, slug):
     assert page.locator("#text .clause").first.is_visible()
     view = wait_ready(page)
     assert view["state"]["game"] == slug
+    # Every card on the table is named in English and Russian.
+    for card in page.locator(".board .card").all()[:60]:
+        label, code = card.get_attribute("aria-label"), card.get_attribute("data-card")
+        if "down" in (card.get_attribute("class") or ""):
+            assert label == "face-down card · карта рубашкой вверх"
+        else:
+            en_name = view["names"][code][1]
+            ru_name = view["names"][code][0]
+            assert label == f"{en_name} · {ru_name}"
 
     # Legal moves: a card by clicking source then target (the targets light
     # up), else the game's own action (deal, redeal, ...) by its button.
