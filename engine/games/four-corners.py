@@ -82,8 +82,7 @@ def bases_to_their_places(game, move) -> bool:
 def foundations_follow_suit(game, move) -> bool:
     """A started foundation takes the next card of its suit: up on the aces, down on the kings.
 
-    Some modern descriptions build these foundations without regard to suit;
-    the 1912 text (rule II) keeps the suit: «на туза червей идетъ вся его масть»."""
+    The 1912 text (rule II) insists: «на туза червей идетъ вся его масть»."""
     i = game.index[move.dst]
     return None if not game.piles[i] else game.moving_card(move) == game.foundation_wants(i)
 
@@ -106,7 +105,12 @@ def side_packets_only_beside(game, move) -> bool:
             ru="после раскладки верхние карты пачек можно класть марьяжем вверх или вниз, той же масти",
             en="after the deal, top cards marry up or down, in suit")
 def marriage_after_the_deal(game, move) -> bool:
-    """Once all is dealt, a top card may go on another packet's top card of its suit, one up or down."""
+    """Once all is dealt, a top card may go on another packet's top card of its suit, one up or down.
+
+    Modern descriptions of Four Corners (Morehead and Mott-Smith, followed
+    by most programs) let the packets be built on each other regardless of
+    suit; the 1912 text says «марьяжъ», which is always within one suit
+    (terms.marriage)."""
     dst = game.target(move)
     if not dst:
         return None  # an empty packet: the next rule's question

@@ -57,8 +57,11 @@ def top_card_available(game, move) -> bool:
 def aces_come_in_the_deal(game, move) -> bool:
     """An empty foundation takes nothing from the piles: aces reach it straight from the deal.
 
-    PySolFC's Salic Law lays the eight aces out before the deal; the 1912
-    text (rule II) forbids taking them out at once."""
+    The aces are not picked out beforehand (rule II) but go up the moment
+    they turn up (play.3.1), so an ace never lies on a king's pile. In
+    PySolFC's Salic Law the player moves an exposed ace to the foundations
+    himself, and the queens are set out before the deal; here both go to
+    their rows as the deal reaches them (play.3.1, play.3.2)."""
     return None if game.target(move) else False
 
 
@@ -78,7 +81,10 @@ def up_to_the_jacks_any_suit(game, move) -> bool:
             ru="после раскладки на свободного короля можно положить одну карту из любой пачки",
             en="once the deal is over, a bare king may take one card from any pile")
 def free_king_takes_one_card(game, move) -> bool:
-    """After the deal, one card from the top of any pile may be laid on a king cleared of his cards."""
+    """After the deal, one card from the top of any pile may be laid on a king cleared of his cards.
+
+    PySolFC allows a single card on a bare king at any time; the 1912 text
+    only «когда пасьянсъ оконченъ», once the pack is dealt."""
     dst = game.target(move)
     return game.phase == "play" and len(dst) == 1
 
