@@ -91,7 +91,11 @@ def kings_down_to_aces(game, move) -> bool:
             en="a king's pile may lend its top card to the middle, one at a time, "
                "if that lets a wing or talon card be played at once")
 def king_pile_lends_one_card(game, move) -> bool:
-    """A king's pile may give its top card to the middle ace, once, if a wing or talon card then plays."""
+    """A king's pile may give its top card to the middle ace, once, if a wing or talon card then plays.
+
+    PySolFC's Windmill has no such move (its wings are also refilled
+    automatically); the 1912 text allows it, one card at a time and only
+    when it lets another available card be used at once (play.2.4)."""
     if game.extra["lent"] or len(game.piles[game.index[move.src]]) < 2:
         return False
     if game.centre_wants() != game.moving_card(move) & 15:
