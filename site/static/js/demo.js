@@ -222,7 +222,7 @@ class Demo {
       for (let k = first; k < cards.length; k++) el.append(this.cardElement(cards[k], k, spec, u));
       const label = document.createElement("span");
       label.className = "label";
-      label.textContent = spec.id;
+      label.textContent = spec.dx || spec.dy || cards.length < 2 ? spec.id : `${spec.id} · ${cards.length}`;
       label.setAttribute("aria-hidden", "true");
       el.append(label);
       this.board.append(el);
