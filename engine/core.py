@@ -368,6 +368,11 @@ class Game:
         self._redo = rest
         return move
 
+    @property
+    def redo_moves(self) -> tuple[Move, ...]:
+        """The undone moves that `redo` would replay, the next one first."""
+        return tuple(reversed(self._redo))
+
     def play(self, move: Move | str) -> Move:
         """Check ``move`` and push it; raise `IllegalMoveError` if it is not legal."""
         if isinstance(move, str):

@@ -76,6 +76,7 @@ def test_push_pop_redo():
     for move in reversed(moves):
         assert game.pop() == move
     assert game.to_portable() == start
+    assert game.redo_moves == tuple(moves)
     for move in moves:
         assert game.redo() == move
     assert game.to_portable() == after
