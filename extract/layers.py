@@ -1,21 +1,16 @@
 """The three layers of each witness line, from the normaliser.
 
 `normalize.normalize_witness(id)` gives lines with raw, diplomatic (1912
-spelling, OCR repaired) and modern layers and their aligned pieces. Until
-the normaliser provides it, every layer is the raw line (one piece, no
-steps), so that extraction runs and clause ids can be fixed before the
-normaliser lands: the ids never depend on the layers (segmentation gives
-the same clauses on raw and diplomatic text; a test checks this).
+spelling, OCR repaired) and modern layers and their aligned pieces. Clause
+ids never depend on the layers: segmentation gives the same clauses on raw
+and diplomatic text, except where a repair restores sentence punctuation
+(a test checks this).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-import os
-import warnings
-
-import corpus
 
 LAYERS = ("raw", "diplomatic", "modern")
 
@@ -78,23 +73,11 @@ class Layered:
         return there[-1]
 
 
-def _from_normalizer(witness_id: str) -> list[Layered] | None:
-    if os.environ.get("PASYANS_EXTRACT_RAW"):  # debugging extraction without the normaliser
-        return None
-    try:
-        import normalize
+def _from_normalizer(witness_id: str) -> list[Layered]:
+    import normalize  # pymorphy3 loads only when a layer is needed
 
-        normalize_witness = getattr(normalize, "normalize_witness", None)
-        if normalize_witness is None:
-            return None
-        lines = normalize_witness(witness_id)
-    except ImportError as error:
-        # The normaliser is being built in the same checkout: a module it
-        # names may not exist yet. Say so, and extract from the raw text.
-        warnings.warn(f"normalize is not usable ({error}); extracting from the raw text", stacklevel=2)
-        return None
     result = []
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(normalize.normalize_witness(witness_id), 1):
         pieces = []
         for p in line.pieces():
             pieces.extend(refine(Piece(p.raw, p.diplomatic, p.modern, tuple(p.steps))))
@@ -141,17 +124,4 @@ def _common_words(texts: tuple[str, ...], from_end: bool) -> str:
 @cache
 def witness_lines(witness_id: str) -> tuple[Layered, ...]:
     """Every line of a witness (line N is index N-1) in its three layers."""
-    lines = _from_normalizer(witness_id)
-    if lines is None:
-        lines = [Layered(witness_id, number, (Piece(text, text, text),))
-                 for number, text in enumerate(corpus.witness(witness_id).lines, 1)]
-    return tuple(lines)
-
-
-def normalizer_available() -> bool:
-    """Whether the layers come from the normaliser (else all three are raw)."""
-    try:
-        import normalize
-    except ImportError:
-        return False
-    return hasattr(normalize, "normalize_witness")
+    return tuple(_from_normalizer(witness_id))
