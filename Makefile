@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup serve test bench
+.PHONY: setup system serve test bench
 
 $(BIN)/pasyans: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,10 +20,16 @@ node_modules/pyodide/package.json: package.json package-lock.json
 
 setup: $(BIN)/pasyans node_modules/pyodide/package.json
 
+# Debian's chromium drives the browser tests (never `playwright install`);
+# jing is the fast second TEI validator. Installed only where missing.
+system:
+	@command -v chromium >/dev/null && command -v jing >/dev/null || \
+	  { apt-get update -qq && apt-get install -y -qq chromium jing >/dev/null; }
+
 serve: setup
 	$(BIN)/pasyans serve
 
-test: setup
+test: setup system
 	$(BIN)/python -m pytest
 
 bench: setup
