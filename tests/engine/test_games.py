@@ -125,3 +125,19 @@ def test_every_setup_rule_can_refuse_a_layout(game_cls):
         if all(failing.values()):
             break
     assert all(failing.values()), f"setup rules that no slip breaks: {[k for k, v in failing.items() if not v]}"
+
+
+@pytest.mark.parametrize("slug", ["belle-lucie", "house-in-the-wood", "house-on-the-hill", "four-corners"])
+def test_a_redeal_lays_out_as_the_first_deal(slug):
+    from engine import find_game
+
+    game = find_game(slug)(8)
+    rng = random.Random(2)
+    while Move(action="redeal") not in game.legal_moves:
+        moves = [m for m in game.legal_moves]
+        game.push(moves[rng.randrange(len(moves))])
+    left = game.redeals_left
+    game.play("redeal")
+    assert game.redeals_left == left - 1
+    for rule in game.SETUP:
+        assert rule.check(game, None), rule.id
