@@ -17,8 +17,9 @@ How to add a game (the whole recipe; engine/games/belle-lucie.py is the model):
    automatically once it defines ``GAME = YourGame``.
 2. ``RULES = RuleBook("<slug>")``. Every decision is a rule function
    ``@RULES.rule("name", cites=("<slug>.rule.1", ...), ru="...", en="...")``
-   taking ``(game, move)`` and returning True (allowed) or False; its
-   docstring's first line is the one-line doc. Cite the clause ids of
+   taking ``(game, move)`` and returning True (allowed), False (forbidden)
+   or None (nothing to say about this move); its docstring's first line is
+   the one-line doc. Cite the clause ids of
    `pasyans clauses --game <slug> --json`; where the text is silent, declare
    ``A = RULES.assume("name", "reason ...", "Cadogan 1874: ..." or "most
    natural reading")`` and cite ``A``. Note differences from PySolFC or
@@ -56,6 +57,9 @@ How to add a game (the whole recipe; engine/games/belle-lucie.py is the model):
 9. Tests: add allow/forbid cases per rule to tests/engine/cases/<slug>.json
    and run ``tests/engine/make_won_games.py <slug>`` to record a won game;
    the property, won-game and coverage tests pick the game up from GAMES.
+   A rule that only ever permits is listed under "never_forbids" there.
+   ``move_table[i][j]`` holds the one-card move between piles i and j, to
+   yield from a fast generator without allocating.
 """
 
 from engine.cards import Card
