@@ -15,6 +15,8 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser("build", help="render the static edition site")
     parser.add_argument("--out", metavar="DIR", type=Path, default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
     parser.add_argument("--inputs", metavar="DIR", type=Path, help="read the stages' saved JSON/TEI from DIR instead of running them")
+    parser.add_argument("--win-rates", metavar="FILE", type=Path,
+                        help="the solver's table of win rates (default bench/results/win-rates.json, if it exists)")
     parser.add_argument("--check", action="store_true", help="then check that every link and #fragment resolves (exit 1 if not)")
     parser.set_defaults(func=build_command)
 
@@ -22,17 +24,23 @@ def register(subparsers) -> None:
     parser.add_argument("--out", metavar="DIR", type=Path, default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
     parser.add_argument("--port", metavar="N", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 picks a free one)")
     parser.add_argument("--inputs", metavar="DIR", type=Path, help="read the stages' saved JSON/TEI from DIR instead of running them")
+    parser.add_argument("--win-rates", metavar="FILE", type=Path,
+                        help="the solver's table of win rates (default bench/results/win-rates.json, if it exists)")
     parser.add_argument("--no-build", action="store_true", help="serve the folder as it is")
     parser.set_defaults(func=serve_command)
 
 
-def _build(out: Path, inputs_dir: Path | None = None) -> int:
+def _build(out: Path, inputs_dir: Path | None = None, win_rates: Path | None = None) -> int:
     import time
 
     from edition import inputs, render
 
     start = time.perf_counter()
-    edition = inputs.load(inputs.Folder(inputs_dir) if inputs_dir else None)
+    if win_rates is not None and not win_rates.exists():
+        from pasyans.errors import InputError
+
+        raise InputError("no such file", str(win_rates))
+    edition = inputs.load(inputs.Folder(inputs_dir) if inputs_dir else None, win_rates)
     written = render.build(edition, out)
     pages = sum(1 for path in written if path.suffix == ".html")
     print(f"built {pages} pages ({len(written)} files) in {out} in {time.perf_counter() - start:.1f} s")
@@ -42,7 +50,7 @@ def _build(out: Path, inputs_dir: Path | None = None) -> int:
 
 
 def build_command(args) -> int:
-    status = _build(args.out, args.inputs)
+    status = _build(args.out, args.inputs, args.win_rates)
     if args.check:
         from edition import linkcheck
 
@@ -59,7 +67,7 @@ def serve_command(args) -> int:
     from pasyans.errors import InputError
 
     if not args.no_build:
-        _build(args.out, args.inputs)
+        _build(args.out, args.inputs, args.win_rates)
     if not (args.out / "index.html").exists():
         raise InputError("no built site here: run `pasyans build` first or drop --no-build", str(args.out))
     try:

@@ -22,7 +22,7 @@ import logging
 from pathlib import Path
 
 import corpus
-from edition import apparatus, markup, svg
+from edition import ROOT, apparatus, markup, svg
 from edition.model import Clause, Edition, Figure, Game, Note, Rule, Section, Term, Witness
 from pasyans import __version__
 from pasyans.errors import InputError
@@ -102,9 +102,16 @@ def _optional(edition: Edition, read, name: str, *argv: str):
         return None
 
 
-def load(source: Commands | Folder | None = None) -> Edition:
+# The solver's table of win rates (`pasyans stats GAME ... --table FILE`).
+WIN_RATES = ROOT / "bench" / "results" / "win-rates.json"
+
+
+def load(source: Commands | Folder | None = None, win_rates: Path | None = None) -> Edition:
     source = source or Commands()
     edition = Edition(version=__version__, games=[])
+    if win_rates is None and isinstance(source, Folder):
+        win_rates = source.path / "win-rates.json"
+    edition.win_rates = read_win_rates(win_rates or WIN_RATES)
     games = source.json("games", "--json")
     clauses = source.json("clauses", "--json")
     rule_index = rule_records(_optional(edition, source.json, "engine rules", "rules", "--json"))
@@ -142,6 +149,31 @@ def load(source: Commands | Folder | None = None) -> Edition:
             for figure in game.figures:
                 figure.svg = svg.layout_svg(game.layout, opening, f"The opening layout of {game.title_en} (deal 1)")
     return edition
+
+
+def read_win_rates(path: Path) -> dict[str, dict]:
+    """The solver's summaries by game, each with a `text` to print; {} if
+    the solver has not written its table yet."""
+    if not path.exists():
+        return {}
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+        rates = {}
+        for slug, entry in table["games"].items():
+            if entry.get("win_rate") is None:
+                text = f"no deal decided ({entry['deals']} tried)"
+            else:
+                low, high = entry["wilson95"]
+                text = (f"{100 * entry['win_rate']:.1f}% (95% interval {100 * low:.1f}–{100 * high:.1f}%) "
+                        f"of {entry['won'] + entry['lost']} decided deals")
+                if entry.get("unknown"):
+                    text += f"; {entry['unknown']} undecided"
+            rates[slug] = {**entry, "text": text}
+        return rates
+    except json.JSONDecodeError as error:
+        raise InputError(f"not JSON: {error.msg}", str(path), error.lineno) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise InputError(f"not a win-rate table of `pasyans stats --table` ({error!r})", str(path)) from None
 
 
 def rule_records(data) -> dict:

@@ -130,3 +130,17 @@ def test_a_broken_input_file_names_its_file_and_line(tmp_path):
     with pytest.raises(InputError) as caught:
         inputs.load(inputs.Folder(tmp_path))
     assert caught.value.path.endswith("games.json") and caught.value.line == 2
+
+
+def test_win_rates_come_from_the_solver_table(sample_site, tmp_path):
+    from pasyans.errors import InputError
+
+    index = lxml.html.parse(str(sample_site / "index.html"))
+    row = index.xpath('//table[@class="games"]//tr[td/a[@href="games/belle-lucie.html"]]')[0]
+    assert "47.4% (95% interval 40.4–54.5%) of 190 decided deals; 10 undecided" in row.text_content()
+    broken = tmp_path / "win-rates.json"
+    broken.write_text('{"games": {"x": {"win_rate": 0.5}}}', encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        inputs.read_win_rates(broken)
+    assert caught.value.path == str(broken)
+    assert inputs.read_win_rates(tmp_path / "absent.json") == {}
