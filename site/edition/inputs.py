@@ -14,11 +14,9 @@ the correction list gives the apparatus.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import json
-import logging
 from pathlib import Path
 
 import corpus
@@ -27,14 +25,11 @@ from edition.model import Clause, Edition, Figure, Game, Note, Rule, Section, Te
 from pasyans import __version__
 from pasyans.errors import InputError
 
-log = logging.getLogger("edition")
-
 # The book's own section headings, in both layers, and our English.
 SECTION_LABELS = {
     "rule": ("Правила.", "Правила.", "Rules"),
     "play": ("Игра.", "Игра.", "Play"),
 }
-FRONT_GAMES = ("figures", "terms")
 
 
 class Missing(Exception):
@@ -222,10 +217,11 @@ def _terms(records: list[dict], marks) -> list[Term]:
 
 def _game(record: dict, clause_records: list[dict], readings) -> Game:
     old, new = record.get("ru_1912") or record["ru_modern"], record["ru_modern"]
+    witnesses = record.get("witnesses", [])
     game = Game(
         slug=record["slug"], title=markup.layered(old, new), title_plain=new, title_en=record["en"],
         decks=record.get("decks"), status=record.get("status", ""),
-        source=", ".join(record.get("witnesses", [])) and "witness " + ", ".join(record.get("witnesses", [])),
+        source=f"witness{'es' if len(witnesses) > 1 else ''} {', '.join(witnesses)}" if witnesses else "",
         cadogan=record.get("cadogan") or "", playable=record.get("status") == "playable",
     )
     if record.get("note"):

@@ -3,7 +3,6 @@ Worker starts Pyodide from the site's own files and imports the engine."""
 
 from __future__ import annotations
 
-from conftest import PYODIDE_TIMEOUT_MS
 
 
 def test_home_page_loads_under_its_policy(page, server):
