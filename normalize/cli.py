@@ -25,7 +25,7 @@ def register(subparsers) -> None:
     parser.add_argument("--layer", choices=LAYER_CHOICES, default="diplomatic")
     parser.add_argument("--witness", metavar="ID", help="only this corpus witness (000, 001, ...)")
     parser.add_argument("--orthography", choices=("pre-reform", "modern"), default="pre-reform",
-                        help="the spelling of FILE (default pre-reform)")
+                        help="the spelling of FILE (default pre-reform); a file that is byte for byte a corpus witness is read as that witness")
     parser.add_argument("--summary", action="store_true", help="per witness: lines and corrections by kind")
     parser.set_defaults(func=run_normalize)
 
@@ -42,13 +42,35 @@ def register(subparsers) -> None:
 
 
 def _lines_of_file(path: str, orthography: str):
-    """(Line, line end) for each line of a user's file, streamed."""
-    from normalize import normalize_line
+    """(Line, line end) for each line of a user's file, streamed.
+
+    A file that is byte for byte a corpus witness is that witness: its
+    manifest says which lines are the book and in which spelling, and the
+    book's errata apply; `--orthography` cannot override what is known.
+    """
+    from normalize import normalize_line, normalize_witness
     from pasyans.textio import read_lines
 
+    known = _corpus_witness_of(path)
+    if known is not None:
+        yield from zip(normalize_witness(known), (ending for _, ending in read_lines(path)))
+        return
     name = "-" if path == "-" else path
     for number, (text, ending) in enumerate(read_lines(path), 1):
         yield normalize_line(text, witness=name, number=number, orthography=orthography), ending
+
+
+def _corpus_witness_of(path: str) -> str | None:
+    """The id of the corpus witness whose bytes the file holds, or None."""
+    if path == "-" or not os.path.isfile(path):
+        return None
+    import hashlib
+
+    import corpus
+
+    with open(path, "rb") as handle:
+        digest = hashlib.sha256(handle.read()).hexdigest()
+    return next((w.id for w in corpus.load() if w.sha256 == digest), None)
 
 
 def _lines_of_corpus(witness: str | None):

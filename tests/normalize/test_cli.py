@@ -41,3 +41,27 @@ def test_summary():
 def test_unknown_witness_is_a_one_line_error():
     result = run("normalize", "--witness", "999")
     assert result.returncode == 2 and result.stderr.count(b"\n") == 1
+
+
+def test_a_corpus_witness_given_as_a_file_is_that_witness(tmp_path):
+    # a copy of a witness under another name: the manifest still knows its
+    # spelling (002 is modern, so nothing is "repaired" into pre-reform) and
+    # the book's errata still apply (001 line 35: «ио шести» is «по шести»)
+    for wid, number, expected in (("001", 35, "по порядку по шести пачекъ"), ("002", 1, "Игры родителей с детьми")):
+        witness = corpus.witness(wid)
+        copy = tmp_path / f"copy-{wid}.txt"
+        copy.write_bytes(witness.path.read_bytes())
+        by_file = run("normalize", str(copy), "--layer", "diplomatic")
+        by_id = run("normalize", "--witness", wid, "--layer", "diplomatic")
+        assert by_file.returncode == 0
+        assert by_file.stdout.decode("utf-8").rstrip("\n") == by_id.stdout.decode("utf-8").rstrip("\n")
+        assert expected in by_file.stdout.decode("utf-8").split("\n")[number - 1]
+
+
+def test_a_changed_copy_is_an_ordinary_file(tmp_path):
+    witness = corpus.witness("002")
+    copy = tmp_path / "changed.txt"
+    copy.write_bytes(witness.path.read_bytes() + b"\n")
+    result = run("normalize", str(copy), "--layer", "diplomatic")
+    assert result.returncode == 0
+    assert "съ детьми" in result.stdout.decode("utf-8").split("\n")[0]  # read as pre-reform, the default
