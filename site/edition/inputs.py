@@ -127,7 +127,7 @@ def load(source: Commands | Folder | None = None, win_rates: Path | None = None)
     for record in games:
         game = _game(record, by_game.get(record["slug"], []), readings)
         game.notes.extend(note for id, note in edition.assumptions.items() if id.startswith(f"{game.slug}.assume."))
-        if game.playable is False and any(rule.game == game.slug for rule in edition.rules):
+        if game.playable is False and any(rule.game == game.slug for rule in edition.rules if not rule.games):
             game.playable = True
         edition.games.append(game)
     edition.front = [_clause(r, readings) for r in by_game.get("figures", [])]
@@ -185,7 +185,8 @@ def _rule(record: dict) -> Rule:
     game = record["id"].split(".")[0]
     return Rule(id=record["id"], game=game, doc=record.get("doc", ""),
                 clauses=list(record.get("clause_ids", [])) + list(record.get("assumption_ids", [])),
-                file=record.get("file", ""), line=record.get("line"))
+                file=record.get("file", ""), line=record.get("line"), kind=record.get("kind", ""),
+                games=list(record.get("games", [])))
 
 
 def _witness(w) -> Witness:

@@ -114,6 +114,11 @@ class Rule:
     clauses: list[str] = field(default_factory=list)
     file: str = ""
     line: int | None = None
+    kind: str = ""  # "move", "setup", "outcome", as the engine names it
+    games: list[str] = field(default_factory=list)  # the games that use it
+
+    def used_by(self, slug: str) -> bool:
+        return slug in self.games if self.games else self.game in (slug, "engine")
 
 
 @dataclass

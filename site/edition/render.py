@@ -67,7 +67,7 @@ def cited_elsewhere(edition: Edition, game) -> dict[str, dict]:
     clauses = edition.clause_index()
     found = {}
     for rule in edition.rules:
-        if rule.game not in (game.slug, "engine"):
+        if not rule.used_by(game.slug):
             continue
         for id in rule.clauses:
             if id in here or id in found:
@@ -122,6 +122,7 @@ def render_pages(edition: Edition, env: jinja2.Environment | None = None) -> dic
         "rules_by_clause": _rule_index(edition),
         "rules_by_id": {rule.id: rule for rule in edition.rules},
         "terms_by_id": {term.id: term for term in edition.terms},
+        "titles": {game.slug: game.title_en for game in edition.games},
     }
     pages = {}
     for route in routes(edition):
