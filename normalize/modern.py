@@ -138,7 +138,7 @@ def _endings(word: str, lower: str, draft: Draft) -> None:
         stem = simple(core[:-3])
         tail = lower[len(core):]
         options = [(ending, stem + ending + tail) for ending in ("ого", "его")]
-        fits = [(ending, w) for ending, w in options if morph.is_adjectival_genitive(w)]
+        fits = [(ending, w) for ending, w in options if _any_spelling(morph.is_adjectival_genitive, w)]
         if len(fits) == 2:  # больший/большой: a stressed ending keeps о
             fits = [f for f in fits if (f[0] == "ого") == morph.lemma_ends_stressed(f[1])]
         if fits:
@@ -148,9 +148,28 @@ def _endings(word: str, lower: str, draft: Draft) -> None:
             draft.replace(at, at + 1, _cased(word[at], ending[0]), RULES[rule])
     elif core.endswith(("ыя", "ія", "ия")) and len(core) >= 4:
         candidate = simple(core[:-1]) + "е" + lower[len(core):]
-        if morph.is_adjectival_plural(candidate):
+        if _any_spelling(morph.is_adjectival_plural, candidate):
             at = len(core) - 1
             draft.replace(at, at + 1, _cased(word[at], "е"), RULES["adj-yya"])
+
+
+def _any_spelling(test, lower: str) -> bool:
+    """`test` of the word as it stands, or with its prefix respelled.
+
+    The ending and the prefix are both pre-reform in безсмысленныя or
+    изсякнувшаго; the dictionary knows neither half-modern form, only
+    бессмысленные and иссякнувшего.
+    """
+    if test(lower):
+        return True
+    for old, new, _ in PREFIX_DROP:
+        if lower.startswith(old):
+            return test(new + lower[len(old):])
+    for prefix in PREFIXES:
+        if lower.startswith(prefix) and len(lower) > len(prefix) + 2 and lower[len(prefix)] in VOICELESS:
+            at = len(prefix) - 1
+            return test(lower[:at] + "с" + lower[at + 1:])
+    return False
 
 
 def _prefix(word: str, draft: Draft) -> None:
