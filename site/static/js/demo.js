@@ -379,6 +379,9 @@ class Demo {
       this.selected = null;
       this.run("new", { game: this.slug, deal }, (view) => { this.show(view); this.say("info", `Deal № ${deal}.`); });
     });
+    this.dealInput.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") { event.preventDefault(); this.buttons.new.click(); }
+    });
     this.buttons.undo.addEventListener("click", () => this.run("undo", {}, (view) => { this.selected = null; this.show(view); this.say("info", "Undone."); }));
     this.buttons.redo.addEventListener("click", () => this.run("redo", {}, (view) => { this.selected = null; this.show(view); this.say("info", "Redone."); }));
     this.buttons.hint.addEventListener("click", () => {
