@@ -132,6 +132,19 @@ def test_reload_restores_damaged_saves_are_discarded_keys_and_drag_play(page, se
     view = wait_ready(page)
     assert view["history"] == []
 
+    # A deal by number, from the field (Enter) and from the button.
+    page.fill("input.deal", "42")
+    page.press("input.deal", "Enter")
+    page.wait_for_function("() => window.pasyansDemo.view.state.deal === 42")
+    page.fill("input.deal", "7")
+    page.click("button[data-op=new]")
+    page.wait_for_function("() => window.pasyansDemo.view.state.deal === 7")
+    page.fill("input.deal", "-3")
+    page.click("button[data-op=new]")
+    page.wait_for_selector(".verdict .no")
+    assert page.evaluate("window.pasyansDemo.view.state.deal") == 7  # refused, the game goes on
+    view = page.evaluate("window.pasyansDemo.view")
+
     # A hint is one of the legal moves (the solver runs in the worker).
     if view["hints"]:
         page.click("button[data-op=hint]")
