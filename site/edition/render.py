@@ -39,7 +39,10 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html"})
+    from edition.markup import kind_label
+
+    env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html",
+                        "kind_label": kind_label})
     env.globals.update({"source_files": set()})
     env.globals.update({"csp": CSP_META})
     return env
