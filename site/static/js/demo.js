@@ -4,12 +4,21 @@
 // turns clicks, drags and keys into moves.
 import { highlightClause } from "./app.js";
 
+// The games' own actions ("deal", "choose:up", "sixth-row:column-3"), named
+// for the buttons; an action the page does not know keeps its engine name.
 const ACTION_LABELS = {
   deal: "Deal next card · Сдать карту",
   redeal: "Redeal · Пересдать",
   "choose:up": "Build ascending · Вверх",
-  "choose:down": "Build descending · Внизъ",
+  "choose:down": "Build descending · Вниз",
+  "sixth-row": "Sixth-row card · Из шестого ряда",
 };
+
+function actionLabel(move) {
+  if (ACTION_LABELS[move]) return ACTION_LABELS[move];
+  const [name, argument] = move.split(/:(.*)/s);
+  return argument !== undefined && ACTION_LABELS[name] ? `${ACTION_LABELS[name]}: ${argument}` : move;
+}
 const RED = new Set(["H", "D"]);
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -175,7 +184,7 @@ class Demo {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.action = move;
-      button.textContent = ACTION_LABELS[move] || move;
+      button.textContent = actionLabel(move);
       this.actions.append(button);
     }
   }
