@@ -90,3 +90,14 @@ def test_search_folds_the_old_letters(page, server, edition_data):
     page.wait_for_selector(f'.results a[href="games/{english.game}.html#{english.id}"]')
     page.click(f'.results a[href="games/{english.game}.html#{english.id}"]')
     page.wait_for_function("id => document.getElementById(id)?.classList.contains('highlight')", arg=english.id)
+
+
+def test_search_folds_as_the_index_does(page, server):
+    """search.js's fold() and edition.markup.fold() must agree, or a query
+    would miss what the index holds."""
+    from edition.markup import fold
+
+    samples = ["Домъ въ лѣсу", "ПОЛУШАРІЯ", "объявить съ", "Ѳеодоръ мѵро", "ёлка ЁЖЪ", "Люція.", "ѣ\u0301", "K♠ 10♦"]
+    page.goto(server + "search.html")
+    folded = page.evaluate("samples => import('./assets/js/search.js').then(m => samples.map(m.fold))", samples)
+    assert folded == [fold(sample) for sample in samples]
