@@ -144,3 +144,14 @@ def test_win_rates_come_from_the_solver_table(sample_site, tmp_path):
         inputs.read_win_rates(broken)
     assert caught.value.path == str(broken)
     assert inputs.read_win_rates(tmp_path / "absent.json") == {}
+
+
+def test_the_search_index_holds_every_clause_term_and_rule(sample_edition):
+    from edition import searchindex
+
+    found = {entry["id"]: entry for entry in searchindex.entries(sample_edition)}
+    clauses = set(sample_edition.clause_index())
+    assert clauses <= set(found)
+    assert {"term.available", "belle-lucie.top-card-available"} <= set(found)
+    assert found["terms.available"]["url"] == "glossary.html#terms.available"
+    assert "пачке" in found["belle-lucie.rule.1"]["f"] and "packet" in found["belle-lucie.rule.1"]["f"]
