@@ -203,6 +203,7 @@ class LayoutGame(Game):
     marked: frozenset[int] = frozenset()
     build_targets: tuple[int, ...] = ()  # the piles cards may be laid on after the deal
     EMPTY_FROM_APART_ONLY = True  # an empty column takes only the card of the pile apart
+    FIRST_ROW_OPEN = True  # while only the first row is dealt, every card of it may go to the bases
 
     def setup(self, cards: list[int]) -> None:
         self.set_stock(cards)
@@ -256,7 +257,8 @@ class LayoutGame(Game):
             card = self.foundation_wants(f)
             if card:
                 wants.setdefault(card, []).append(f)
-        sources = self.marked if dealing and self.extra["rows"] > 1 else self.layout_piles
+        whole_row = self.FIRST_ROW_OPEN and self.extra["rows"] <= 1
+        sources = self.marked if dealing and not whole_row else self.layout_piles
         for i in self.layout_piles:
             if i in sources and piles[i]:
                 for f in wants.get(piles[i][-1], ()):
