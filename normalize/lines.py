@@ -17,12 +17,13 @@ from normalize.draft import Edit
 
 WORD = regex.compile(r"\p{L}+")
 SENTENCE_INSIDE = ",;:"
+CYRILLIC = regex.compile(r"\p{Script=Cyrillic}")
 CYRILLIC_LOWER = regex.compile(r"(?=\p{Ll})\p{Script=Cyrillic}")
 # A space before closing punctuation, and a full stop glued to the next sentence.
 SPACE_BEFORE = regex.compile(r"(?<=\p{L}) (?=[.,;:!?](?:\s|$))")
 GLUED_STOP = regex.compile(r"(?<=\p{Ll}\p{Ll})\.(?=\p{Lu}\p{Ll})")
 HYPHEN_CHAIN = regex.compile(r"\p{L}+(?:-\p{L}+)+")
-MAX_JOIN = 4  # at most this many pieces are joined into one word
+MAX_JOIN = 20  # at most this many pieces are joined into one word (к а ж д а я is six)
 
 
 def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> list[Edit]:
@@ -80,9 +81,11 @@ def _mid_sentence(raw: str, start: int) -> bool:
 
 
 def _is_piece_word(word: str, orthography: str) -> bool:
-    fixed = ocr.glyphs_only(word, orthography)
-    return ocr.is_word(fixed.lower(), orthography) or (
-        orthography == "pre-reform" and ocr.is_word(fixed.lower() + "ъ", orthography))
+    """Can this piece stand as a word of its own? Names and abbreviations do not
+    count (пра- of пра-вила is a place name to the dictionary)."""
+    fixed = ocr.glyphs_only(word, orthography).lower()
+    return ocr.is_word(fixed, orthography, common=True) or (
+        orthography == "pre-reform" and ocr.is_word(fixed + "ъ", orthography, common=True))
 
 
 def _joins(raw: str, words, orthography: str, taken):
@@ -112,6 +115,7 @@ def _joins(raw: str, words, orthography: str, taken):
             (a, _), (_, b) = pieces[index], pieces[index + 1]
             left, right = raw[slice(*pieces[index])], raw[slice(*pieces[index + 1])]
             if (_overlaps(a, b, taken) or any(_overlaps(a, b, [span]) for span, _ in result)
+                    or not (CYRILLIC.search(left) and CYRILLIC.search(right))  # Так-I, X-лучи: not one word
                     or (_is_piece_word(left, orthography) and _is_piece_word(right, orthography))):
                 index += 1
                 continue
@@ -146,7 +150,7 @@ def _joined_edits(raw: str, spans, orthography: str, how: str):
     positions = [p for a, b in spans for p in range(a, b)]
     word = "".join(raw[p] for p in positions)
     fixed = ocr.repaired(word, orthography)
-    if not ocr.is_word(fixed.lower(), orthography):
+    if not ocr.is_word(fixed.lower(), orthography, common=True):  # А е is not the name Ае
         return None
     origin = ocr.SPACING if how == "spacing" else ocr.HYPHEN
     gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:])]
