@@ -94,6 +94,7 @@ class Game:
     notes: list[Note] = field(default_factory=list)
     playable: bool = False
     layout: dict | None = None  # the engine's geometry, for the demo
+    heads: list[tuple[Markup, str]] = field(default_factory=list)  # the headings, and "printed" or "supplied ..."
 
     @property
     def clauses(self) -> list[Clause]:

@@ -196,6 +196,7 @@ class Parsed:
     english: dict[str, str]
     games: dict[str, list]  # slug -> sections
     notes: dict[str, list[Note]]  # slug -> game-level editorial notes
+    heads: dict[str, list[tuple[Markup, str]]]  # slug -> the game's headings, with how they stand
     figures: dict[str, list[Figure]]
     front: list[Clause]
     terms: list[Term]
@@ -288,7 +289,17 @@ def _walk_game(div, slug: str, reasons, english: dict):
                         section.clauses[-1].notes.append(_note(note, note_id()))
 
     walk(div, None, "text")
-    return [s for s in sections if s.clauses or s.label], figures, notes
+    heads = [(render(_atoms(head, _Context(reasons, f"{slug}.title.{k}")))[0], _head_label(head))
+             for k, head in enumerate(div.findall(TEI + "head"), 1)]
+    return [s for s in sections if s.clauses or s.label], figures, notes, heads
+
+
+def _head_label(head) -> str:
+    """How a game's heading stands in the source: printed, or supplied by us."""
+    own_text = (head.text or "").strip() or any((child.tail or "").strip() for child in head)
+    if head.find(TEI + "supplied") is not None and not own_text:
+        return "heading supplied by the editors"
+    return "printed" if head.get("type") != "source" else "in the source"
 
 
 def _section_of(ident: str) -> str:
@@ -325,12 +336,13 @@ def parse(data: bytes, corrections: list[dict]) -> Parsed:
     reasons = Reasons(corrections)
     english = _english(root)
     ru = next(text for text in root.iter(TEI + "text") if text.get(XML_ID) == "ru")
-    parsed = Parsed(english, {}, {}, {}, [], [])
+    parsed = Parsed(english, {}, {}, {}, {}, [], [])
     for div in ru.iter(TEI + "div"):
         kind = div.get("type")
         if kind == "game":
             slug = div.get("n")
-            parsed.games[slug], parsed.figures[slug], parsed.notes[slug] = _walk_game(div, slug, reasons, english)
+            parsed.games[slug], parsed.figures[slug], parsed.notes[slug], parsed.heads[slug] = \
+                _walk_game(div, slug, reasons, english)
         elif kind == "figures" and div.getparent() is not None and _local(div.getparent()) == "front":
             parsed.front = [_clause(seg, "figures", _section_of(seg.get(XML_ID)), reasons, english)
                             for seg in div.iter(TEI + "seg") if seg.get(XML_ID)]
@@ -355,6 +367,7 @@ def apply(edition: Edition, data: bytes, corrections: list[dict]) -> None:
         if game.slug not in parsed.games:
             continue
         game.sections = parsed.games[game.slug]
+        game.heads = parsed.heads[game.slug]
         svgs = {figure.clause: figure.svg for figure in game.figures}
         game.figures = parsed.figures[game.slug]
         for figure in game.figures:
