@@ -47,7 +47,8 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
         before_dot = raw[end : end + 1] == "."
         mid = word[0] == ocr.CAPITAL_EF and _mid_sentence(raw, start)
         cut = raw[end : end + 1] == "-" and not raw[end + 1 :].strip()  # прави- | ламъ on the next line
-        for e in ocr.word_edits(word, orthography, mid, before_dot, cut):
+        opens = _clause_start(raw, start)
+        for e in ocr.word_edits(word, orthography, mid, before_dot, cut, opens):
             edits.append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
     edits.sort(key=lambda e: (e.start, e.end))
     return edits
@@ -70,6 +71,12 @@ def modern_edits_of_line(diplomatic: str, witness: str, number: int, orthography
 
 def _overlaps(start: int, end: int, spans) -> bool:
     return any(start < b and end > a for a, b in spans)
+
+
+def _clause_start(raw: str, start: int) -> bool:
+    """Does the word at `start` begin a clause (line start, or after punctuation)?"""
+    before = raw[:start].rstrip(" ")
+    return not before or not (before[-1].isalpha() or before[-1].isdigit())
 
 
 def _mid_sentence(raw: str, start: int) -> bool:

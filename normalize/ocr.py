@@ -74,6 +74,7 @@ def _build_confusions():
 
 
 CONFUSIONS = _build_confusions()
+CLAUSE_INITIAL = frozenset(tables.ocr()["clause_initial"])
 STANDALONE = {name: frozenset(letters) for name, letters in tables.ocr()["standalone"].items()}
 
 
@@ -127,19 +128,20 @@ def is_word(lower: str, orthography: str, common: bool = False) -> bool:
 
 @lru_cache(maxsize=50_000)
 def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = True, before_dot: bool = False,
-               cut: bool = False) -> tuple:
+               cut: bool = False, clause_start: bool = True) -> tuple:
     """The OCR repairs of one word (letters only), as edits of the word.
 
     `mid_sentence`: the word follows a lower-case word or a comma (a capital
     Ф there is suspect); `before_dot`: a full stop follows (an abbreviation
     may end in a consonant); `cut`: the word is the first half of a word
-    hyphenated at the end of the line, so only the glyph maps apply.
+    hyphenated at the end of the line, so only the glyph maps apply;
+    `clause_start`: the word begins a clause (see `clause_initial` in the table).
     """
     draft = Draft(word)
     _glyphs(draft, orthography, mid_sentence)
     text = draft.text
     if not cut and not (before_dot and len(text) <= 3):  # abbreviations: т. д., см., напр. ...
-        _confusions(draft, orthography, before_dot)
+        _confusions(draft, orthography, before_dot, clause_start)
         _hard_sign(draft, orthography, before_dot)
     return tuple(draft.edits())
 
@@ -186,7 +188,7 @@ def _hard_sign(draft: Draft, orthography: str, before_dot: bool) -> None:
             draft.replace(len(text), len(text), HARD_SIGN.upper(), DROPPED_HARD_SIGN)
 
 
-def _confusions(draft: Draft, orthography: str, before_dot: bool) -> None:
+def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: bool = True) -> None:
     text = draft.text
     lower = text.lower()
     if not CYRILLIC.search(text) or LATIN.search(text):
@@ -199,7 +201,7 @@ def _confusions(draft: Draft, orthography: str, before_dot: bool) -> None:
         return
     if orthography == "pre-reform" and lower.endswith(tuple(CONSONANTS)) and is_word(lower + HARD_SIGN, orthography):
         return  # only the final ъ is missing: see _hard_sign
-    best = best_candidate(lower, orthography)
+    best = best_candidate(lower, orthography, clause_start)
     if best is None:
         return
     for start, end, true, origin in sorted(best, reverse=True):
@@ -226,7 +228,7 @@ def _apply(lower: str, subs) -> str:
 
 
 @lru_cache(maxsize=50_000)
-def best_candidate(lower: str, orthography: str):
+def best_candidate(lower: str, orthography: str, clause_start: bool = True):
     """The one best repair of a suspicious word, as (start, end, true, origin) spans, or None.
 
     Fewer substitutions win; then the lower sum of confusion ranks (the table
@@ -241,6 +243,8 @@ def best_candidate(lower: str, orthography: str):
                 continue
             candidate = _apply(lower, combo)
             if candidate in found or not is_word(candidate, orthography, common=True):
+                continue
+            if not clause_start and candidate in CLAUSE_INITIAL:
                 continue
             found[candidate] = (sum(s[3] for s in combo), combo)
         if found:

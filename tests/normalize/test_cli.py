@@ -46,8 +46,8 @@ def test_unknown_witness_is_a_one_line_error():
 def test_a_corpus_witness_given_as_a_file_is_that_witness(tmp_path):
     # a copy of a witness under another name: the manifest still knows its
     # spelling (002 is modern, so nothing is "repaired" into pre-reform) and
-    # the book's errata still apply (001 line 35: «ио шести» is «по шести»)
-    for wid, number, expected in (("001", 35, "по порядку по шести пачекъ"), ("002", 1, "Игры родителей с детьми")):
+    # the book's errata still apply (001 line 43: «(правило I;» is «(правило I)»)
+    for wid, number, expected in (("001", 43, "(правило I) и играютъ"), ("002", 1, "Игры родителей с детьми")):
         witness = corpus.witness(wid)
         copy = tmp_path / f"copy-{wid}.txt"
         copy.write_bytes(witness.path.read_bytes())
