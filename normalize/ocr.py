@@ -96,8 +96,8 @@ def breaks_spelling(lower: str) -> bool:
             return True
         if ch in "ъь" and (index == 0 or lower[index - 1] in VOWELS_AFTER_DECIMAL_I + "ъь"):
             return True  # the signs follow consonants only
-        if ch == "и" and nxt and nxt in "аеоуюяѣ" and index > 0:
-            return True  # pre-reform writes і before a vowel (compounds aside)
+        if ch == "и" and nxt and nxt in "аеоуюяѣий" and index > 0:
+            return True  # pre-reform writes і before a vowel or й (линіи, синій; compounds aside)
     return False
 
 
