@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 
@@ -47,11 +48,22 @@ class EditionHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class EditionServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A reader who leaves while Pyodide's 11 MB are on the way closes the
+        # connection: that is not an error of the server.
+        error = sys.exc_info()[1]
+        if isinstance(error, (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory: Path, port: int = 0, quiet: bool = False) -> http.server.ThreadingHTTPServer:
     """A server for `directory` on 127.0.0.1 (`port` 0 picks a free one)."""
     handler = functools.partial(EditionHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
+    server = EditionServer(("127.0.0.1", port), handler)
     server.quiet = quiet
     return server
 
