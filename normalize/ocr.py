@@ -75,6 +75,7 @@ def _build_confusions():
 
 CONFUSIONS = _build_confusions()
 CLAUSE_INITIAL = frozenset(tables.ocr()["clause_initial"])
+COMPOUND_FIRST = frozenset(tables.ocr()["compound_first"])
 STANDALONE = {name: frozenset(letters) for name, letters in tables.ocr()["standalone"].items()}
 
 
@@ -96,8 +97,8 @@ def breaks_spelling(lower: str) -> bool:
             return True
         if ch in "ъь" and (index == 0 or lower[index - 1] in VOWELS_AFTER_DECIMAL_I + "ъь"):
             return True  # the signs follow consonants only
-        if ch == "и" and nxt and nxt in "аеоуюяѣий" and index > 0:
-            return True  # pre-reform writes і before a vowel or й (линіи, синій; compounds aside)
+        if ch == "и" and nxt and nxt in "аеоуюяѣий" and index > 0 and lower[: index + 1] not in COMPOUND_FIRST:
+            return True  # pre-reform writes і before a vowel or й (линіи, синій), but пятиалтынный
     return False
 
 
