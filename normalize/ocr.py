@@ -76,6 +76,7 @@ def _build_confusions():
 CONFUSIONS = _build_confusions()
 CLAUSE_INITIAL = frozenset(tables.ocr()["clause_initial"])
 COMPOUND_FIRST = frozenset(tables.ocr()["compound_first"])
+BOUND = frozenset(tables.ocr()["bound"])
 STANDALONE = {name: frozenset(letters) for name, letters in tables.ocr()["standalone"].items()}
 
 
@@ -110,6 +111,8 @@ def is_word(lower: str, orthography: str, common: bool = False) -> bool:
     a repair's result, which should be an ordinary word.
     """
     known = morph.is_common if common else morph.is_known
+    if lower in BOUND:
+        return True
     if len(lower) == 1:
         return lower in STANDALONE[orthography]
     if orthography == "modern":
