@@ -71,6 +71,11 @@ class Watch:
         if f"{parts.scheme}://{parts.netloc}" != self.origin:
             self.foreign.append(request.url)
 
+    def on_request_failed(self, request) -> None:
+        # A request the Content-Security-Policy refused never left the browser.
+        if (request.failure or "").lower() in ("csp", "net::err_blocked_by_csp") and request.url in self.foreign:
+            self.foreign.remove(request.url)
+
     def on_response(self, response) -> None:
         if response.status >= 400:
             self.errors.append(f"HTTP {response.status}: {response.url}")
@@ -97,6 +102,7 @@ def context(browser, server):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     watch = Watch(server.rstrip("/"))
     context.on("request", watch.on_request)
+    context.on("requestfailed", watch.on_request_failed)
     context.on("console", watch.on_console)
     context.on("response", watch.on_response)
     context.on("weberror", lambda error: watch.errors.append(f"page error: {error.error}"))

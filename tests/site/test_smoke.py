@@ -32,3 +32,25 @@ def test_worker_loads_pyodide_and_the_engine(page, server):
     )
     assert answer["ok"], answer
     assert "engine" in answer["result"]
+
+
+def test_the_policy_stops_requests_to_other_origins(page, server, context):
+    """What the CSP is for: a script (say, injected by a bug) cannot fetch,
+    load a script or an image from elsewhere, and cannot run inline code."""
+    page.goto(server + "index.html")
+    blocked = page.evaluate("""async () => {
+        const seen = [];
+        document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective));
+        try { await fetch('http://127.0.0.2:9/x'); } catch (error) { /* refused */ }
+        const img = new Image(); img.src = 'http://127.0.0.2:9/x.png';
+        const script = document.createElement('script'); script.src = 'http://127.0.0.2:9/x.js'; document.head.append(script);
+        const inline = document.createElement('script'); inline.textContent = 'window.ran = true'; document.head.append(inline);
+        const button = document.createElement('button'); button.setAttribute('onclick', 'window.ran = true'); document.body.append(button); button.click();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return {seen, ran: window.ran === true};
+    }""")
+    context.watch.errors.clear()  # the browser reports each refusal on the console, as it should
+    assert not blocked["ran"]
+    assert {"connect-src", "img-src", "script-src-elem", "script-src-attr"} <= set(blocked["seen"]), blocked
+    page.wait_for_timeout(300)
+    assert context.watch.foreign == []  # nothing reached the network
