@@ -48,7 +48,11 @@ def test_the_sample_site_has_every_page(sample_site):
     assert pages == ["games/belle-lucie.html", "games/fifteen.html", "glossary.html", "index.html",
                      "rules.html", "search.html", "source/engine/games/belle-lucie.py.html", "sources.html"]
     assert (sample_site / "edition.tei.xml").read_bytes() == (SAMPLE / "tei.xml").read_bytes()
-    assert (sample_site / "assets" / "engine.zip").exists()
+    import zipfile
+
+    names = set(zipfile.ZipFile(sample_site / "assets" / "engine.zip").namelist())
+    assert {"demo_bridge.py", "engine/__init__.py", "engine/core.py", "engine/registry.py"} <= names
+    assert "engine/cli.py" not in names and not any("__pycache__" in name for name in names)
     assert {p.name for p in (sample_site / "pyodide").iterdir()} == {
         "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 
