@@ -60,6 +60,16 @@ def test_a_correction_shows_its_original(page, server, game):
     page.mouse.click(1, 1)
     mark.hover()
     assert tip.is_visible()
+    # On a phone every note stays on the screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    for reading in game.readings[:6]:
+        mark = page.locator(f'[id="{reading.id}"]')
+        if not mark.is_visible():
+            continue
+        mark.focus()
+        page.wait_for_timeout(50)
+        box = mark.locator(".tip").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (reading.id, box)
 
 
 

@@ -53,3 +53,19 @@ box?.querySelector(".cite-close").addEventListener("click", () => {
   box.hidden = true;
   for (const b of document.querySelectorAll("button.cite[aria-expanded=true]")) b.setAttribute("aria-expanded", "false");
 });
+
+// Keep an apparatus note inside the window: a mark near the right edge of
+// a narrow screen would push its note off it.
+function placeTip(event) {
+  const mark = event.target.closest?.(".app");
+  const tip = mark?.querySelector(".tip");
+  if (!tip) return;
+  tip.style.left = "0px";
+  requestAnimationFrame(() => {
+    const box = tip.getBoundingClientRect();
+    const overflow = box.right - (document.documentElement.clientWidth - 8);
+    if (overflow > 0) tip.style.left = `${-Math.min(overflow, box.left - 8)}px`;
+  });
+}
+document.addEventListener("focusin", placeTip);
+document.addEventListener("mouseover", placeTip);
