@@ -23,13 +23,25 @@ CYRILLIC_LOWER = regex.compile(r"(?=\p{Ll})\p{Script=Cyrillic}")
 SPACE_BEFORE = regex.compile(r"(?<=\p{L}) (?=[.,;:!?](?:\s|$))")
 GLUED_STOP = regex.compile(r"(?<=\p{Ll}\p{Ll})\.(?=\p{Lu}\p{Ll})")
 HYPHEN_CHAIN = regex.compile(r"\p{L}+(?:-\p{L}+)+")
+# A comma, semicolon or colon glued to the next word; a space before the mark
+# instead of after it; a space just inside a bracket.
+GLUED_MARK = regex.compile(r"(?<=\p{Script=Cyrillic}[,;:])(?=\p{Script=Cyrillic})")
+SWAPPED_MARK = regex.compile(r"(?<=\p{L}) [,;:](?=\p{L})")
+BRACKET_SPACE = regex.compile(r"(?<=\() (?=\S)|(?<=[^\s(]) (?=\))")
+# Pre-reform spelling puts ъ inside a word only before a vowel (подъѣздъ):
+# before a consonant it ends a word whose following space was lost (въдѣло).
+LOST_SPACE = regex.compile(r"(?<=[ъЪ])(?=[бвгджзклмнпрстфхцчшщБВГДЖЗКЛМНПРСТФХЦЧШЩ])")
 MAX_JOIN = 20  # at most this many pieces are joined into one word (к а ж д а я is six)
 
 
 def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> list[Edit]:
     edits = errata.edits_for(raw, witness, number, "diplomatic")
     taken = [(e.start, e.end) for e in edits]
-    words = [(m.start(), m.end()) for m in WORD.finditer(raw)]
+    words = []
+    for match in WORD.finditer(raw):
+        pieces = _split_lost_spaces(raw, match.start(), match.end(), orthography)
+        words.extend(pieces)
+        edits.extend(Edit(a, a, "", " ", ocr.LOST_SPACE) for a, _ in pieces[1:])
     joined = _joins(raw, words, orthography, taken)
     for span, join_edits in joined:
         edits.extend(join_edits)
@@ -40,6 +52,14 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
     for match in GLUED_STOP.finditer(raw):
         if not _overlaps(match.start(), match.end(), taken):
             edits.append(Edit(match.end(), match.end(), "", " ", ocr.SPACE_AFTER_STOP))
+    for match in GLUED_MARK.finditer(raw):
+        edits.append(Edit(match.start(), match.start(), "", " ", ocr.GLUED_MARK))
+    for match in SWAPPED_MARK.finditer(raw) if " " in raw else ():
+        if not _overlaps(match.start(), match.end(), taken):
+            edits.append(Edit(match.start(), match.end(), match.group(), match.group()[1] + " ", ocr.SWAPPED_MARK))
+    for match in BRACKET_SPACE.finditer(raw) if " " in raw else ():
+        if not _overlaps(match.start(), match.end(), taken):
+            edits.append(Edit(match.start(), match.end(), " ", "", ocr.BRACKET_SPACE))
     for start, end in words:
         if taken and _overlaps(start, end, taken):
             continue
@@ -71,6 +91,20 @@ def modern_edits_of_line(diplomatic: str, witness: str, number: int, orthography
 
 def _overlaps(start: int, end: int, spans) -> bool:
     return any(start < b and end > a for a, b in spans)
+
+
+def _split_lost_spaces(raw: str, start: int, end: int, orthography: str) -> list[tuple[int, int]]:
+    """The word at [start, end) cut after each ъ before a consonant, if every piece is a word."""
+    if orthography != "pre-reform":
+        return [(start, end)]
+    cuts = [m.start() for m in LOST_SPACE.finditer(raw, start, end)]
+    if not cuts:
+        return [(start, end)]
+    bounds = [start, *cuts, end]
+    pieces = list(zip(bounds, bounds[1:]))
+    if all(_is_piece_word(raw[a:b], orthography) for a, b in pieces):
+        return pieces
+    return [(start, end)]
 
 
 def _clause_start(raw: str, start: int) -> bool:
@@ -165,8 +199,15 @@ def _joined_edits(raw: str, spans, orthography: str, how: str):
     for e in ocr.word_edits(word, orthography):
         start = positions[e.start] if e.start < len(positions) else spans[-1][1]
         end = positions[e.end - 1] + 1 if e.end > e.start else start
-        if e.end > e.start and end - start != e.end - e.start:  # the edit spans a gap: it takes the gap
-            gaps = [g for g in gaps if not (start <= g[0] and g[1] <= end)]
+        if e.end > e.start and end - start != e.end - e.start:
+            # the edit spans a gap (болы-цое: ыц -> ьш): it is cut letter by
+            # letter, so that the gap's removal stays a spacing/hyphen step
+            letters = positions[e.start : e.end]
+            for index, pos in enumerate(letters):
+                new = e.after[index:] if index == len(letters) - 1 else e.after[index : index + 1]
+                if raw[pos] != new:
+                    edits.append(Edit(pos, pos + 1, raw[pos], new, e.origin))
+            continue
         edits.append(Edit(start, end, raw[start:end], e.after, e.origin))
     for a, b in gaps:
         edits.append(Edit(a, b, raw[a:b], "", origin))

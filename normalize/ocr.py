@@ -62,6 +62,10 @@ DROPPED_HARD_SIGN = _origin("ocr-dropped", "dropped.hard-sign", "A pre-reform wo
 SPACING = _origin("ocr-spacing", "spacing.join", "Letters spaced apart belong to one word: the joined word is known, its pieces are not.")
 SPACE_BEFORE_STOP = _origin("ocr-spacing", "spacing.before-punctuation", "A space between a word and the punctuation that ends it is an OCR slip.")
 SPACE_AFTER_STOP = _origin("ocr-spacing", "spacing.after-stop", "A full stop between a lower-case word and a capitalised one lost its space.")
+GLUED_MARK = _origin("ocr-spacing", "spacing.after-mark", "A comma, semicolon or colon glued to the next word lost its space.")
+SWAPPED_MARK = _origin("ocr-spacing", "spacing.mark-swapped", "A space before a comma and none after it: the OCR moved the space.")
+BRACKET_SPACE = _origin("ocr-spacing", "spacing.inside-brackets", "A space just inside a bracket is an OCR slip.")
+LOST_SPACE = _origin("ocr-spacing", "spacing.after-hard-sign", "A hard sign before a consonant ends a word: the space after it was lost.")
 HYPHEN = _origin("ocr-hyphen", "hyphen.join", "A line-end hyphen left inside a word: the joined word is known, the pieces are not.")
 
 
