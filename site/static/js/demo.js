@@ -84,12 +84,21 @@ class Demo {
     this.progress.dataset.state = progress;
     if (fraction !== undefined) bar.value = fraction;
     const text = {
-      interpreter: "Loading Python (Pyodide) in the background…",
-      engine: "Loading the game engine…",
+      interpreter: "Loading Python (Pyodide) in the background; read on meanwhile",
+      engine: "Loading the game engine",
       ready: "Ready.",
       failed: "The game engine could not start: " + error,
     }[progress];
-    if (text) msg.textContent = text;
+    if (!text) return;
+    clearInterval(this.ticking);
+    msg.textContent = text;
+    if (progress === "interpreter" || progress === "engine") {
+      // Show the seconds passing: the interpreter takes several.
+      const started = performance.now();
+      const tick = () => { msg.textContent = `${text}… ${Math.round((performance.now() - started) / 1000)} s`; };
+      tick();
+      this.ticking = setInterval(tick, 1000);
+    }
   }
 
   async boot() {
