@@ -154,6 +154,7 @@ class Edition:
     front: list[Clause] = field(default_factory=list)  # Объясненіе рисунковъ etc.
     tei: bytes | None = None  # the TEI document, offered for download
     assumptions: dict[str, Note] = field(default_factory=dict)  # the engine's, by id
+    principles: list[str] = field(default_factory=list)  # the TEI header's editorial declarations
     win_rates: dict[str, dict] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)  # inputs not yet available
 

@@ -200,6 +200,7 @@ class Parsed:
     figures: dict[str, list[Figure]]
     front: list[Clause]
     terms: list[Term]
+    principles: list[str] = field(default_factory=list)  # the header's editorial declarations
 
 
 def _english(root) -> dict[str, str]:
@@ -337,6 +338,8 @@ def parse(data: bytes, corrections: list[dict]) -> Parsed:
     english = _english(root)
     ru = next(text for text in root.iter(TEI + "text") if text.get(XML_ID) == "ru")
     parsed = Parsed(english, {}, {}, {}, {}, [], [])
+    for paragraph in root.iterfind(f"{TEI}teiHeader/{TEI}encodingDesc//{TEI}p"):
+        parsed.principles.append(" ".join("".join(paragraph.itertext()).split()))
     for div in ru.iter(TEI + "div"):
         kind = div.get("type")
         if kind == "game":
@@ -379,3 +382,4 @@ def apply(edition: Edition, data: bytes, corrections: list[dict]) -> None:
             clause.terms = uses.get(clause.id, [])
     edition.front = parsed.front
     edition.terms = parsed.terms
+    edition.principles = parsed.principles

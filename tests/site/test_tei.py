@@ -88,3 +88,7 @@ def test_supplied_headings_are_bracketed():
     head = root.find(".//{http://www.tei-c.org/ns/1.0}div[@n='fifteen']/{http://www.tei-c.org/ns/1.0}head")
     html, _ = tei.render(tei._atoms(head, tei._Context(lambda *a: "", "x")))
     assert str(html) == "[Пятнадцать]"
+
+
+def test_the_header_declarations_are_kept(parsed):
+    assert parsed.principles == ["OCR errors are repaired as <choice>s."]
