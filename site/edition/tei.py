@@ -64,9 +64,10 @@ def _local(el) -> str:
 
 
 def _text_of(el, layer: str) -> str:
-    """Plain text of an element in one layer ("old", "new" or "sic")."""
-    return "".join(atom.sic if layer == "sic" and atom.sic is not None else getattr(atom, "new" if layer == "new" else "old")
-                   for atom in _atoms(el, _Context(lambda *a: "")))
+    """Plain text of an element (None: empty) in one layer, "old" or "new"."""
+    if el is None:
+        return ""
+    return "".join(atom.new if layer == "new" else atom.old for atom in _atoms(el, _Context(lambda *a: "")))
 
 
 class _Context:
@@ -85,8 +86,8 @@ class _Context:
         return Reading(id=f"app-{self.clause}-{self.count}", clause=self.clause, **fields)
 
 
-def _atoms(el, ctx: _Context, with_tail: bool = False) -> list[Atom]:
-    """The atoms of an element's content (and of its tail, if asked)."""
+def _atoms(el, ctx: _Context) -> list[Atom]:
+    """The atoms of an element's content (its tail belongs to its parent)."""
     out: list[Atom] = []
     if el.text:
         out.append(Atom(el.text, el.text))
@@ -113,10 +114,10 @@ def _atoms(el, ctx: _Context, with_tail: bool = False) -> list[Atom]:
 def _choice(el, ctx: _Context) -> list[Atom]:
     parts = {_local(child): child for child in el if isinstance(child.tag, str)}
     if "orig" in parts:  # the spelling layers: 1912 and modern
-        return [Atom(_text_of(parts["orig"], "old"), _text_of(parts.get("reg", etree.Element("x")), "new"))]
+        return [Atom(_text_of(parts["orig"], "old"), _text_of(parts.get("reg"), "new"))]
     if "corr" in parts:  # an OCR repair: the witness has <sic>
         corr, sic = parts["corr"], parts.get("sic")
-        sic_text = _text_of(sic, "old") if sic is not None else ""
+        sic_text = _text_of(sic, "old")
         inner = _atoms(corr, ctx)
         kind = corr.get("type") or "correction"
         old = "".join(atom.old for atom in inner)
