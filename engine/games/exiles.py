@@ -1,0 +1,385 @@
+"""Ссыльныя (The Exiles): two packs, eight kings as bases, thirteen packets,
+and the cards whose rank equals their place in the row set aside as exiles.
+
+001 lines 31-51 (the heading, the decks line and the «Правила.» label are
+lost; the eight kings make it a two-pack game). The eight kings are the
+bases: on the four of the top row the aces go first, then up to the queens;
+on the four of the bottom row the queens, down to the aces, in suit. The
+rest is dealt in rows of thirteen, each row covering the last, the
+thirteenth packet spread so that all its cards show. A card whose rank is
+its place in its row (ace 1 ... queen 12) is laid aside face down as an
+exile and the next card takes its place. Then the available cards (every
+card of the thirteenth packet, the top card of the others) are played to
+the bases and an emptied packet takes any available card. When nothing more
+plays, the top exile is played to a base or put under the packet of its own
+number; then the top card of that packet goes under the packet of its
+number, and so on, until a card for a base comes free. When the exiles are
+out, the packets are gathered and dealt once more.
+
+Piles: ``packet-1`` .. ``packet-12``; the thirteenth packet as
+``thirteenth-1`` .. ``thirteenth-8`` (its spread cards, one a place, in
+dealing order); ``up-S`` .. ``up-C`` (the kings of the top row, aces to
+queens) and ``down-S`` .. ``down-C`` (the bottom row, queens to aces);
+``exiles`` (face down, the last one laid aside on top).
+"""
+
+from __future__ import annotations
+
+from engine.cards import KING, QUEEN, full_deck, make
+from engine.core import Game, Move, PileSpec
+from engine.rulebook import RuleBook
+
+RULES = RuleBook("exiles")
+
+SPREAD = 8  # places of the thirteenth packet: 96 cards make at most eight rows
+CHAIN_CAP = 200  # chain steps after which the chain is abandoned (see CHAIN_ENDS)
+
+TWO_PACKS = RULES.assume(
+    "two-packs",
+    "The decks line is lost; eight kings need two packs, and Cadogan's thirteen-packet games "
+    "with eight kings are two-pack games.",
+    "most natural reading",
+)
+ONE_SUIT_EACH = RULES.assume(
+    "one-king-of-each-suit-a-row",
+    "Each row of bases has one king of each suit, so every suit is built once up from the ace "
+    "and once down from the queen.",
+    "most natural reading",
+)
+DEAL_AT_ONCE = RULES.assume(
+    "deal-before-play",
+    "The exiles are set aside while dealing, but cards are played to the bases only «разложивши "
+    "такимъ образомъ всѣ карты» (play.4.1); the engine deals the whole layout at once.",
+    "most natural reading",
+)
+EMPTY_PACKETS = RULES.assume(
+    "thirteenth-not-refilled",
+    "«На пустое или свободное мѣсто кладется карта изъ пачекъ»: an emptied packet among the "
+    "twelve takes any available card; the places of the spread thirteenth packet are not "
+    "refilled (they are the cards dealt to it, not packets of their own).",
+    "most natural reading",
+)
+STUCK = RULES.assume(
+    "exile-when-no-base-card",
+    "«Если нельзя такимъ образомъ болѣе играть»: an exile is taken when no available card fits "
+    "a base; filling an empty packet does not count as play here.",
+    "most natural reading",
+)
+CHAIN_ENDS = RULES.assume(
+    "chain-ends",
+    "The chain of top cards ends when a card for a base comes free (play.5.2); also when the "
+    "packet to take from is empty, when a card would go straight back under its own packet, or "
+    "after 200 steps, so that it cannot turn for ever.",
+    "most natural reading",
+)
+GATHER = RULES.assume(
+    "gather-six-thirteenth-six",
+    "The figure is lost, so the alternation of rule III cannot be followed; the engine takes up "
+    "packets 1-6, puts the thirteenth packet on them, then packets 7-12, each packet squared as "
+    "it lies, turns the pile face down and deals it again from the top, exiles and all.",
+    "most natural reading",
+)
+REDEAL_WHEN = RULES.assume(
+    "second-deal-when-exiles-are-out",
+    "The packets are gathered «вслѣдъ за этимъ», after all the exiles have come out, and «если "
+    "необходимо»: the player decides; there is one second layout.",
+    "most natural reading",
+)
+
+
+def wants(game, i: int) -> int:
+    """The card base ``i`` takes next (0 if full): ace..queen on an upper king,
+    queen..ace on a lower one."""
+    pile = game.piles[i]
+    if not pile or len(pile) == 13:
+        return 0
+    suit = pile[0] & ~15
+    if i in game.ups:
+        return suit | len(pile)               # K, then A (1), 2, ...
+    return suit | (QUEEN - len(pile) + 1)     # K, then Q, J, ...
+
+
+def available(game):
+    """Rule I: the top card of each of the twelve packets and every card of the thirteenth."""
+    for i in game.packets + game.spread:
+        if game.piles[i]:
+            yield i
+
+
+def base_card_free(game) -> bool:
+    wanted = {wants(game, f) for f in game.bases}
+    return any(game.piles[i][-1] in wanted for i in available(game))
+
+
+@RULES.rule("not-during-a-chain", cites=("exiles.play.5.2",),
+            ru="пока идет цепочка перемен верхних карт, ничего другого не делают",
+            en="while the chain of top cards runs, nothing else is done")
+def not_during_a_chain(game, move) -> bool:
+    """While a chain of top cards is running, only the chain goes on."""
+    return not game.extra["chain"]
+
+
+@RULES.rule("bases-in-suit", cites=("exiles.rule.2", "exiles.play.1.3", "exiles.play.1.4", "exiles.play.4.1",
+                                    ONE_SUIT_EACH),
+            ru="на верхних королей — тузы и дальше вверх до дам, на нижних — дамы и вниз до тузов, в масть",
+            en="upper kings take the ace and up to the queen, lower kings the queen and down to the ace, in suit")
+def bases_in_suit(game, move) -> bool:
+    """A base takes the next card of its suit: A, 2 .. Q on an upper king; Q, J .. A on a lower one."""
+    return game.moving_card(move) == wants(game, game.index[move.dst])
+
+
+@RULES.rule("available-cards", cites=("exiles.rule.1.1", "exiles.rule.1.2"),
+            ru="годны все карты тринадцатой пачки и верхние карты двенадцати пачек",
+            en="every card of the thirteenth packet and the top cards of the twelve are available")
+def available_cards(game, move) -> bool:
+    """Only available cards move: any card of the thirteenth packet, the top card of another."""
+    return move.n == 1
+
+
+@RULES.rule("empty-packet-takes-a-card", cites=("exiles.play.4.2", EMPTY_PACKETS),
+            ru="на пустое место кладут карту из пачек", en="an empty packet takes a card from the packets")
+def empty_packet_takes_a_card(game, move) -> bool:
+    """An emptied packet (of the twelve) takes any available card; a packet with cards takes none."""
+    return not game.target(move)
+
+
+@RULES.rule("exile-when-stuck", cites=("exiles.play.5.1", STUCK),
+            ru="верхнюю из ссыльных берут, когда больше нельзя играть",
+            en="the top exile is taken when nothing more can be played")
+def exile_when_stuck(game, move) -> bool:
+    """The top exile comes out only when no available card fits a base."""
+    return bool(game.piles[game.exiles]) and not base_card_free(game)
+
+
+@RULES.rule("exile-under-its-packet", cites=("exiles.play.5.1",),
+            ru="ссыльную, не годную ни для одного основания, подкладывают под пачку ее номера",
+            en="an exile that fits no base goes under the packet of its number")
+def exile_under_its_packet(game, move) -> bool:
+    """An exile that fits no base is put under the packet whose number is its rank (five under the fifth)."""
+    card = game.piles[game.exiles][-1]
+    return card not in {wants(game, f) for f in game.bases}
+
+
+@RULES.rule("chain-of-top-cards", cites=("exiles.play.5.2", CHAIN_ENDS),
+            ru="верхнюю карту той же пачки подкладывают под пачку ее номера, пока не освободится карта для основания",
+            en="the top card of that packet goes under the packet of its number, until a card for a base comes free")
+def chain_of_top_cards(game, move) -> bool:
+    """While the chain runs, the top card of its packet goes under the packet of its own number."""
+    return bool(game.extra["chain"])
+
+
+@RULES.rule("one-exchange", cites=("exiles.play.8",),
+            ru="один раз за игру карту можно перенести с восходящего основания на нисходящее",
+            en="once in the game a card may pass from an ascending base to a descending one")
+def one_exchange(game, move) -> bool:
+    """Once in the game, the top card of an upper base may go to a lower base that wants it."""
+    src = game.piles[game.index[move.src]]
+    return not game.extra["exchanged"] and game.index[move.src] in game.ups and len(src) > 1 \
+        and game.index[move.dst] not in game.ups and src[-1] == wants(game, game.index[move.dst])
+
+
+@RULES.rule("gather-and-deal-again", cites=("exiles.rule.3.1", "exiles.rule.3.2", "exiles.play.7", GATHER, REDEAL_WHEN),
+            ru="когда вышли все ссыльные, пачки снимают по порядку и раскладывают вторично",
+            en="when the exiles are out, the packets are taken up in order and dealt a second time")
+def gather_and_deal_again(game, move) -> bool:
+    """Once all the exiles are out, the packets may be gathered and dealt again, once."""
+    return game.redeals_left > 0 and not game.piles[game.exiles] and not game.extra["chain"] \
+        and any(game.piles[i] for i in game.packets + game.spread)
+
+
+@RULES.rule("won", cites=("exiles.rule.2", "exiles.play.1.3", "exiles.play.1.4"),
+            ru="все карты на основаниях", en="every card is on the bases")
+def won(game, move) -> bool:
+    """Won when all the cards are built on the eight kings."""
+    return not any(game.piles[i] for i in game.packets + game.spread + (game.exiles,))
+
+
+@RULES.rule("lost", cites=("exiles.play.7",),
+            ru="ходов нет, ссыльных нет, вторая раскладка сыграна",
+            en="no move is left, no exile, and the second layout is played")
+def lost(game, move) -> bool:
+    """Lost when nothing can be done and the second layout has been played."""
+    return not game.legal_moves
+
+
+@RULES.rule("eight-kings-and-two-packs", cites=("exiles.play.1.1", "exiles.play.1.2", TWO_PACKS),
+            ru="восемь королей из двух колод — основные карты", en="eight kings of two packs are the bases")
+def eight_kings_and_two_packs(game, move) -> bool:
+    """Two full packs; the eight kings lie as bases, one of each suit in each row."""
+    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2)) and \
+        all(len(game.piles[f]) == 1 and game.piles[f][0] & 15 == KING for f in game.bases)
+
+
+@RULES.rule("rank-and-place-never-meet", cites=("exiles.play.2.2", "exiles.play.2.3", "exiles.play.3.1",
+                                                "exiles.play.3.2", "exiles.play.3.3", "exiles.play.3.4",
+                                                DEAL_AT_ONCE),
+            ru="карта, достоинство которой равно ее месту в ряду, отложена как ссыльная",
+            en="a card whose value equals its place in the row has been set aside as an exile")
+def rank_and_place_never_meet(game, move) -> bool:
+    """After the deal no packet holds a card of its own number (those went to the exiles)."""
+    return all(not any(c & 15 == k + 1 for c in game.piles[i]) for k, i in enumerate(game.packets))
+
+
+def _piles() -> tuple[PileSpec, ...]:
+    piles = []
+    for row, kind in enumerate(("up", "down")):
+        for k, s in enumerate("SHDC"):
+            piles.append(PileSpec(f"{kind}-{s}", "foundation", 3.0 + k * 1.3 + row * 5.4, 0.0))
+    piles += [PileSpec(f"packet-{k}", "packet", (k - 1) * 1.2, 1.8, dy=0.05) for k in range(1, 13)]
+    piles += [PileSpec(f"thirteenth-{k}", "spread", 12 * 1.2 + 0.6, 1.8 + (k - 1) * 0.35) for k in range(1, SPREAD + 1)]
+    piles.append(PileSpec("exiles", "exiles", 0.0, 0.0))
+    return tuple(piles)
+
+
+class Exiles(Game):
+    slug = "exiles"
+    title_1912 = "Ссыльныя"
+    title_modern = "Ссыльные"
+    title_en = "The Exiles"
+    book_order = 12
+    decks = 2
+    REDEALS = 1
+    FACE_DOWN = frozenset({"exiles"})
+    EXTRA = {"chain": 0, "steps": 0, "exchanged": 0}  # chain: packet number of a running chain (0: none)
+    PILES = _piles()
+    RULES = RULES
+    ROUTES = {
+        ("packet", "foundation"): (not_during_a_chain, available_cards, bases_in_suit),
+        ("spread", "foundation"): (not_during_a_chain, available_cards, bases_in_suit),
+        ("exiles", "foundation"): (not_during_a_chain, exile_when_stuck, bases_in_suit),
+        ("packet", "packet"): (not_during_a_chain, available_cards, empty_packet_takes_a_card),
+        ("spread", "packet"): (not_during_a_chain, available_cards, empty_packet_takes_a_card),
+        ("foundation", "foundation"): (not_during_a_chain, one_exchange),
+        "exile": (not_during_a_chain, exile_when_stuck, exile_under_its_packet),
+        "chain": (chain_of_top_cards,),
+        "redeal": (not_during_a_chain, gather_and_deal_again),
+    }
+    WON = won
+    LOST = lost
+    SETUP = (eight_kings_and_two_packs, rank_and_place_never_meet)
+
+    # set below the class
+    packets: tuple[int, ...] = ()
+    spread: tuple[int, ...] = ()
+    bases: tuple[int, ...] = ()
+    ups: frozenset[int] = frozenset()
+    exiles: int = 0
+
+    def setup(self, cards: list[int]) -> None:
+        # the two kings of a suit are alike: one goes to each row of bases
+        for n, f in enumerate(self.bases):
+            self.piles[f].append(make(KING, n % 4))
+        self.lay_out([c for c in cards if c & 15 != KING])
+
+    def lay_out(self, cards: list[int]) -> None:
+        """Deal rows of thirteen; a card whose rank is its place goes to the exiles (play.3)."""
+        places = self.packets + (None,)
+        pack = cards[::-1]
+        row = 0
+        while pack:
+            for place, i in enumerate(places, start=1):
+                while pack and pack[-1] & 15 == place:
+                    self.piles[self.exiles].append(pack.pop())
+                if not pack:
+                    break
+                target = i if i is not None else self.spread[row]
+                self.piles[target].append(pack.pop())
+            row += 1
+
+    def do_exile(self) -> None:
+        card = self.piles[self.exiles].pop()
+        self.piles[self.packets[(card & 15) - 1]].insert(0, card)
+        self.extra["chain"] = card & 15
+        self.extra["steps"] = 0
+        self.settle_chain()
+
+    def do_chain(self) -> None:
+        source = self.extra["chain"]
+        packet = self.piles[self.packets[source - 1]]
+        card = packet.pop()
+        self.piles[self.packets[(card & 15) - 1]].insert(0, card)
+        self.extra["chain"] = card & 15
+        self.extra["steps"] += 1
+        if card & 15 == source:
+            self.extra["chain"] = 0
+        self.settle_chain()
+
+    def settle_chain(self) -> None:
+        chain = self.extra["chain"]
+        if chain and (base_card_free(self) or not self.piles[self.packets[chain - 1]]
+                      or self.extra["steps"] >= CHAIN_CAP):
+            self.extra["chain"] = 0
+        if not self.extra["chain"]:
+            self.extra["steps"] = 0
+
+    def after_move(self, move: Move) -> None:
+        if self.roles[self.index[move.src]] == "foundation":
+            self.extra["exchanged"] = 1
+
+    def do_redeal(self) -> None:
+        order = self.packets[:6] + self.spread + self.packets[6:]
+        gathered = []
+        for i in order:
+            gathered += self.piles[i]
+            self.piles[i].clear()
+        self.redeals_left -= 1
+        self.lay_out(gathered)
+
+    def check_position(self):
+        if not 0 <= self.extra["chain"] <= 12:
+            return "extra.chain is a packet number from 1 to 12, or 0", "extra.chain"
+        if self.extra["exchanged"] not in (0, 1):
+            return "extra.exchanged is 0 or 1", "extra.exchanged"
+        for i in self.spread:
+            if len(self.piles[i]) > 1:
+                return f"a place of the thirteenth packet holds one card: {self.names[i]!r}", f"piles.{self.names[i]}"
+        for f in self.bases:
+            pile = self.piles[f]
+            if pile and pile[0] & 15 != KING:
+                return f"base {self.names[f]!r} must start with its king", f"piles.{self.names[f]}"
+        return None
+
+    def generate_moves(self):
+        piles, names = self.piles, self.names
+        if self.extra["chain"]:
+            yield Move(action="chain")
+            return
+        wanted: dict[int, list[int]] = {}
+        for f in self.bases:
+            card = wants(self, f)
+            if card:
+                wanted.setdefault(card, []).append(f)
+        free = False
+        empty = [j for j in self.packets if not piles[j]]
+        for i in available(self):
+            card = piles[i][-1]
+            for f in wanted.get(card, ()):
+                free = True
+                yield Move(names[i], names[f])
+            for j in empty:
+                if j != i:
+                    yield Move(names[i], names[j])
+        exiles = piles[self.exiles]
+        if exiles and not free:
+            if exiles[-1] in wanted:
+                for f in wanted[exiles[-1]]:
+                    yield Move(names[self.exiles], names[f])
+            else:
+                yield Move(action="exile")
+        if not self.extra["exchanged"]:
+            for i in self.ups:
+                if len(piles[i]) > 1:
+                    for f in wanted.get(piles[i][-1], ()):
+                        if f not in self.ups:
+                            yield Move(names[i], names[f])
+        if self.redeals_left and not exiles and any(piles[i] for i in self.packets + self.spread):
+            yield Move(action="redeal")
+
+
+Exiles.packets = tuple(Exiles.index[f"packet-{k}"] for k in range(1, 13))
+Exiles.spread = tuple(Exiles.index[f"thirteenth-{k}"] for k in range(1, SPREAD + 1))
+Exiles.bases = tuple(Exiles.index[f"{kind}-{s}"] for kind in ("up", "down") for s in "SHDC")
+Exiles.ups = frozenset(Exiles.bases[:4])
+Exiles.exiles = Exiles.index["exiles"]
+
+GAME = Exiles
