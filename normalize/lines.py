@@ -25,23 +25,28 @@ GLUED_STOP = regex.compile(r"(?<=\p{Ll}\p{Ll})\.(?=\p{Lu}\p{Ll})")
 HYPHEN_CHAIN = regex.compile(r"\p{L}+(?:-\p{L}+)+")
 # A comma, semicolon or colon glued to the next word; a space before the mark
 # instead of after it; a space just inside a bracket.
-GLUED_MARK = regex.compile(r"(?<=\p{Script=Cyrillic}[,;:])(?=\p{Script=Cyrillic})")
+# (Patterns start with a literal where they can: a lookbehind tried at every
+# position of a long line costs more than the rest of the line's repairs.)
+GLUED_MARK = regex.compile(r"[,;:](?=\p{Script=Cyrillic})")  # and a Cyrillic letter before it
 SWAPPED_MARK = regex.compile(r"(?<=\p{L}) [,;:](?=\p{L})")
-BRACKET_SPACE = regex.compile(r"(?<=\() (?=\S)|(?<=[^\s(]) (?=\))")
+BRACKET_SPACE = regex.compile(r"\( (?=\S)| \)")  # and no space or bracket before the second kind
 # Pre-reform spelling puts ъ inside a word only before a vowel (подъѣздъ):
 # before a consonant it ends a word whose following space was lost (въдѣло).
-LOST_SPACE = regex.compile(r"(?<=[ъЪ])(?=[бвгджзклмнпрстфхцчшщБВГДЖЗКЛМНПРСТФХЦЧШЩ])")
+LOST_SPACE = regex.compile(r"[ъЪ](?=[бвгджзклмнпрстфхцчшщБВГДЖЗКЛМНПРСТФХЦЧШЩ])")  # the cut is the match's end
 MAX_JOIN = 20  # at most this many pieces are joined into one word (к а ж д а я is six)
 
 
 def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> list[Edit]:
     edits = errata.edits_for(raw, witness, number, "diplomatic")
     taken = [(e.start, e.end) for e in edits]
-    words = []
-    for match in WORD.finditer(raw):
-        pieces = _split_lost_spaces(raw, match.start(), match.end(), orthography)
-        words.extend(pieces)
-        edits.extend(Edit(a, a, "", " ", ocr.LOST_SPACE) for a, _ in pieces[1:])
+    words = [(m.start(), m.end()) for m in WORD.finditer(raw)]
+    if orthography == "pre-reform" and LOST_SPACE.search(raw):
+        split = []
+        for start, end in words:
+            pieces = _split_lost_spaces(raw, start, end, orthography)
+            split.extend(pieces)
+            edits.extend(Edit(a, a, "", " ", ocr.LOST_SPACE) for a, _ in pieces[1:])
+        words = split
     joined = _joins(raw, words, orthography, taken)
     for span, join_edits in joined:
         edits.extend(join_edits)
@@ -53,13 +58,17 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
         if not _overlaps(match.start(), match.end(), taken):
             edits.append(Edit(match.end(), match.end(), "", " ", ocr.SPACE_AFTER_STOP))
     for match in GLUED_MARK.finditer(raw):
-        edits.append(Edit(match.start(), match.start(), "", " ", ocr.GLUED_MARK))
+        if match.start() and CYRILLIC.match(raw[match.start() - 1]):
+            edits.append(Edit(match.end(), match.end(), "", " ", ocr.GLUED_MARK))
     for match in SWAPPED_MARK.finditer(raw) if " " in raw else ():
         if not _overlaps(match.start(), match.end(), taken):
             edits.append(Edit(match.start(), match.end(), match.group(), match.group()[1] + " ", ocr.SWAPPED_MARK))
     for match in BRACKET_SPACE.finditer(raw) if " " in raw else ():
-        if not _overlaps(match.start(), match.end(), taken):
-            edits.append(Edit(match.start(), match.end(), " ", "", ocr.BRACKET_SPACE))
+        space = match.start() + 1 if match.group()[0] == "(" else match.start()
+        if space == match.start() and (not space or raw[space - 1] in " \t("):
+            continue
+        if not _overlaps(space, space + 1, taken):
+            edits.append(Edit(space, space + 1, " ", "", ocr.BRACKET_SPACE))
     for start, end in words:
         if taken and _overlaps(start, end, taken):
             continue
@@ -67,7 +76,7 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
         before_dot = raw[end : end + 1] == "."
         mid = word[0] == ocr.CAPITAL_EF and _mid_sentence(raw, start)
         cut = raw[end : end + 1] == "-" and not raw[end + 1 :].strip()  # прави- | ламъ on the next line
-        opens = _clause_start(raw, start)
+        opens = len(word) not in ocr.CLAUSE_INITIAL_LENGTHS or _clause_start(raw, start)
         for e in ocr.word_edits(word, orthography, mid, before_dot, cut, opens):
             edits.append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
     edits.sort(key=lambda e: (e.start, e.end))
@@ -95,9 +104,7 @@ def _overlaps(start: int, end: int, spans) -> bool:
 
 def _split_lost_spaces(raw: str, start: int, end: int, orthography: str) -> list[tuple[int, int]]:
     """The word at [start, end) cut after each ъ before a consonant, if every piece is a word."""
-    if orthography != "pre-reform":
-        return [(start, end)]
-    cuts = [m.start() for m in LOST_SPACE.finditer(raw, start, end)]
+    cuts = [m.end() for m in LOST_SPACE.finditer(raw, start, end)]
     if not cuts:
         return [(start, end)]
     bounds = [start, *cuts, end]
@@ -109,8 +116,10 @@ def _split_lost_spaces(raw: str, start: int, end: int, orthography: str) -> list
 
 def _clause_start(raw: str, start: int) -> bool:
     """Does the word at `start` begin a clause (line start, or after punctuation)?"""
-    before = raw[:start].rstrip(" ")
-    return not before or not (before[-1].isalpha() or before[-1].isdigit())
+    index = start - 1
+    while index >= 0 and raw[index] == " ":
+        index -= 1
+    return index < 0 or not raw[index].isalnum()
 
 
 def _mid_sentence(raw: str, start: int) -> bool:

@@ -79,6 +79,7 @@ def _build_confusions():
 
 CONFUSIONS = _build_confusions()
 CLAUSE_INITIAL = frozenset(tables.ocr()["clause_initial"])
+CLAUSE_INITIAL_LENGTHS = frozenset(len(word) for word in CLAUSE_INITIAL)  # other words need no context
 COMPOUND_FIRST = frozenset(tables.ocr()["compound_first"])
 BOUND = frozenset(tables.ocr()["bound"])
 STANDALONE = {name: frozenset(letters) for name, letters in tables.ocr()["standalone"].items()}
