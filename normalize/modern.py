@@ -148,7 +148,11 @@ def _endings(word: str, lower: str, draft: Draft) -> None:
             draft.replace(at, at + 1, _cased(word[at], ending[0]), RULES[rule])
     elif core.endswith(("ыя", "ія", "ия")) and len(core) >= 4:
         candidate = simple(core[:-1]) + "е" + lower[len(core):]
-        if _any_spelling(morph.is_adjectival_plural, candidate):
+        # -ыя is an adjectival ending only (nouns in -ыя, like выя, are known
+        # words): a word the dictionary lacks may be guessed; -ія may be a noun
+        if _any_spelling(morph.is_adjectival_plural, candidate) or (
+                core.endswith("ыя") and not morph.is_known(simple(lower))
+                and morph.guessed_adjectival_plural(candidate)):
             at = len(core) - 1
             draft.replace(at, at + 1, _cased(word[at], "е"), RULES["adj-yya"])
 

@@ -55,6 +55,16 @@ def is_adjectival_plural(word: str) -> bool:
     )
 
 
+@lru_cache(maxsize=50_000)
+def guessed_adjectival_plural(word: str) -> bool:
+    """For a word the dictionary lacks (двухколодные): does the best guess of
+    pymorphy3's predictor make it a nominative/accusative plural adjective?"""
+    if is_known(word) or len(word) < 5:
+        return False
+    tag = analyzer().parse(word)[0].tag
+    return tag.POS in ADJECTIVAL and "plur" in tag and ("nomn" in tag or "accs" in tag)
+
+
 def is_adjectival_genitive(word: str) -> bool:
     """Is the word a genitive/accusative singular masculine or neuter adjective form?"""
     return any(
