@@ -69,6 +69,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="belle-lucie")
     parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=3, help="warm loads to take the median of (the machine is shared)")
     args = parser.parse_args()
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "site"))
@@ -91,17 +92,21 @@ def main() -> int:
         cold["page"].evaluate(f"localStorage.removeItem('pasyans.game.{args.game}')")
         moves = time_moves(cold["page"], args.moves)
         cold["page"].close()
-        warm = load(context, url, {})
-        warm["page"].close()
+        warm_runs = []
+        for _ in range(args.runs):
+            run = load(context, url, {})
+            run["page"].close()
+            warm_runs.append(run)
+        warm = {key: statistics.median(run[key] for run in warm_runs) for key in ("text", "ready")}
         browser.close()
     server.shutdown()
 
     def verdict(ok: bool) -> str:
         return "ok" if ok else "OVER TARGET"
 
-    print(f"time to text visible   cold {cold['text']:.3f} s   warm {warm['text']:.3f} s   "
+    print(f"time to text visible   cold {cold['text']:.3f} s   warm {warm['text']:.3f} s (median of {args.runs})   "
           f"(target <= {TEXT_TARGET_S} s: {verdict(max(cold['text'], warm['text']) <= TEXT_TARGET_S)})")
-    print(f"time to playable demo  cold {cold['ready']:.2f} s    warm {warm['ready']:.2f} s    (reported)")
+    print(f"time to playable demo  cold {cold['ready']:.2f} s    warm {warm['ready']:.2f} s (median of {args.runs})   (reported)")
     if moves:
         print(f"time per move          median {statistics.median(moves):.1f} ms   max {max(moves):.1f} ms   "
               f"over {len(moves)} moves (target <= {MOVE_TARGET_MS} ms: {verdict(statistics.median(moves) <= MOVE_TARGET_MS)})")
