@@ -141,6 +141,14 @@ def _endings(word: str, lower: str, draft: Draft) -> None:
         fits = [(ending, w) for ending, w in options if _any_spelling(morph.is_adjectival_genitive, w)]
         if len(fits) == 2:  # больший/большой: a stressed ending keeps о
             fits = [f for f in fits if (f[0] == "ого") == morph.lemma_ends_stressed(f[1])]
+        if not fits and not morph.is_known(simple(lower)):
+            # a word the dictionary lacks: -яго and a hushing or ц before -аго
+            # give -его (unstressed, the common case), else -ого; the
+            # predictor must read an adjective (not Сантьяго)
+            soft = core.endswith("яго") or stem[-1:] in "жшщчц"
+            guess = options[1] if soft else options[0]
+            if morph.guessed_adjectival_genitive(guess[1]):
+                fits = [guess]
         if fits:
             ending = fits[0][0]
             at = len(core) - 3

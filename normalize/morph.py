@@ -56,13 +56,24 @@ def is_adjectival_plural(word: str) -> bool:
 
 
 @lru_cache(maxsize=50_000)
+def _guess(word: str):
+    """The best guess of pymorphy3's predictor for a word the dictionary lacks, or None."""
+    if is_known(word) or len(word) < 5:
+        return None
+    return analyzer().parse(word)[0].tag
+
+
 def guessed_adjectival_plural(word: str) -> bool:
     """For a word the dictionary lacks (двухколодные): does the best guess of
     pymorphy3's predictor make it a nominative/accusative plural adjective?"""
-    if is_known(word) or len(word) < 5:
-        return False
-    tag = analyzer().parse(word)[0].tag
-    return tag.POS in ADJECTIVAL and "plur" in tag and ("nomn" in tag or "accs" in tag)
+    tag = _guess(word)
+    return tag is not None and tag.POS in ADJECTIVAL and "plur" in tag and ("nomn" in tag or "accs" in tag)
+
+
+def guessed_adjectival_genitive(word: str) -> bool:
+    """The same guess for a genitive singular adjective (двухколоднаго -> двухколодного)."""
+    tag = _guess(word)
+    return tag is not None and tag.POS in ADJECTIVAL and "sing" in tag and ("gent" in tag or "accs" in tag)
 
 
 def is_adjectival_genitive(word: str) -> bool:
