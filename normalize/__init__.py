@@ -44,7 +44,7 @@ KINDS_MODERN = {
     "i-decimal": "і -> и",
     "fita": "ѳ -> ф",
     "izhitsa": "ѵ -> и, or в after a vowel",
-    "hard-sign": "word-final ъ dropped",
+    "hard-sign": "word-final ъ dropped; ъи after a prefix -> ы (предъидущій -> предыдущий)",
     "adj-ago": "-аго/-яго -> -ого/-его",
     "adj-yya": "-ыя/-ія -> -ые/-ие (adjectives, participles, pronouns)",
     "pron-eya": "ея/нея -> ее/нее",

@@ -5,7 +5,8 @@ punctuation or its case; only the letters the reform changed:
 
 - ѣ -> е, і -> и, ѳ -> ф, ѵ -> и (в after a vowel: Еѵангеліе -> Евангелие);
 - the hard sign at the end of a word (also before a hyphen: изъ-за -> из-за);
-  inside a word it stays (подъѣздъ -> подъезд);
+  inside a word it stays (подъѣздъ -> подъезд), but ъи after a prefix is ы
+  (предъидущій -> предыдущий);
 - -аго/-яго -> -ого/-его in adjectives, participles and pronouns (the
   dictionary decides between -ого and -его: лежащаго -> лежащего, большаго ->
   большого);
@@ -49,6 +50,7 @@ RULES = {
     "izhitsa.vowel": Origin("izhitsa", "izhitsa.vowel", "The izhitsa after a vowel sounded в and is written в."),
     "izhitsa": Origin("izhitsa", "izhitsa", "The izhitsa is written и since 1918."),
     "hard-sign.final": Origin("hard-sign", "hard-sign.final", "The hard sign at the end of a word was dropped in 1918."),
+    "hard-sign.prefix-i": Origin("hard-sign", "hard-sign.prefix-i", "After a prefix ending in a consonant, ъи is written ы since 1918."),
     "adj-ago.ogo": Origin("adj-ago", "adj-ago.ogo", "The adjectival genitive -аго is written -ого since 1918."),
     "adj-ago.ego": Origin("adj-ago", "adj-ago.ego", "The adjectival genitive -аго/-яго is written -его after a soft or hushing consonant."),
     "adj-yya": Origin("adj-yya", "adj-yya", "The plural adjectival ending -ыя/-ія is written -ые/-ие since 1918 (nouns keep -ия)."),
@@ -127,6 +129,7 @@ def modern_edits(word: str) -> tuple:
         return tuple(draft.edits())
     _endings(word, lower, draft)
     _prefix(word, draft)
+    _hard_sign_i(word, draft)
     _letters(word, draft)
     return tuple(draft.edits())
 
@@ -199,6 +202,17 @@ def _prefix(word: str, draft: Draft) -> None:
             if morph.is_known(simple(with_s)) and not morph.is_known(simple(whole)):
                 draft.replace(at, at + 1, _cased(word[at], "с"), RULES["prefix-z"])
             return
+
+
+def _hard_sign_i(word: str, draft: Draft) -> None:
+    """предъидущій -> предыдущий, безъисходный -> безысходный, when the dictionary agrees."""
+    text = draft.text
+    at = text.lower().find("ъи", 1)
+    if at < 0:
+        return
+    respelled = simple((text[:at] + "ы" + text[at + 2 :]).lower())
+    if morph.is_known(respelled) and not morph.is_known(simple(text.lower())):
+        draft.replace(at, at + 2, _cased(text[at + 1], "ы"), RULES["hard-sign.prefix-i"])
 
 
 def _letters(word: str, draft: Draft) -> None:
