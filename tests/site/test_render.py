@@ -152,10 +152,15 @@ def test_win_rates_come_from_the_solver_table(sample_site, tmp_path):
 
 def test_the_search_index_holds_every_clause_term_and_rule(sample_edition):
     from edition import searchindex
+    from edition.markup import fold
 
     found = {entry["id"]: entry for entry in searchindex.entries(sample_edition)}
     clauses = set(sample_edition.clause_index())
     assert clauses <= set(found)
     assert {"term.available", "belle-lucie.top-card-available"} <= set(found)
     assert found["terms.available"]["url"] == "glossary.html#terms.available"
-    assert "пачке" in found["belle-lucie.rule.1"]["f"] and "packet" in found["belle-lucie.rule.1"]["f"]
+    rule = found["belle-lucie.rule.1"]
+    assert rule["ru"].endswith("пачке.") and "packet" in rule["en"]
+    assert "o" not in rule  # folded, its 1912 text reads as the modern one
+    definition = found["terms.available"]  # «которыя» folds to «которыя», not «которые»
+    assert definition["o"] == "Тѣ, которыя не закрыты." and fold(definition["o"]) != fold(definition["ru"])

@@ -18,6 +18,8 @@ async function load() {
   if (!entries) {
     const response = await fetch(new URL("assets/search-index.json", new URL(document.body.dataset.root, location.href)));
     entries = await response.json();
+    // What a query is matched against: every text of the entry, folded.
+    for (const entry of entries) entry.f = fold([entry.o || "", entry.ru, entry.en, entry.id].join(" "));
   }
   return entries;
 }
