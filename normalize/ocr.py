@@ -149,9 +149,14 @@ def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = 
     draft = Draft(word)
     _glyphs(draft, orthography, mid_sentence)
     text = draft.text
+    # ШАХ. ends a heading: a word in capitals before a full stop is no
+    # abbreviation, unless the dictionary knows it only as one (СПБ.)
+    heading_end = before_dot and len(text) >= 3 and text.isupper()
+    if heading_end:
+        before_dot = False
     if not cut and not (before_dot and len(text) <= 3):  # abbreviations: т. д., см., напр. ...
         _confusions(draft, orthography, before_dot, clause_start)
-        _hard_sign(draft, orthography, before_dot)
+        _hard_sign(draft, orthography, before_dot, heading_end)
     return tuple(draft.edits())
 
 
@@ -174,6 +179,10 @@ def _glyphs(draft: Draft, orthography: str, mid_sentence: bool) -> None:
     capital_i = DECIMAL_I.upper()
     if text.startswith(capital_i * 2) and len(text) > 2 and text[2].islower():
         draft.replace(0, 2, "П", DOUBLE_I)
+    elif text.startswith(capital_i * 2) and len(text) > 3 and text[2:].isupper():
+        # ІІЯТНАДЦАТЬ in a heading: П when that makes a word and ІІ does not
+        if is_word(("п" + text[2:]).lower(), orthography) and not is_word(text.lower(), orthography):
+            draft.replace(0, 2, "П", DOUBLE_I)
     text = draft.text
     for index in range(1, len(text)):
         if text[index] == CAPITAL_EF and text[index - 1].islower():
@@ -185,7 +194,7 @@ def _glyphs(draft: Draft, orthography: str, mid_sentence: bool) -> None:
             draft.replace(0, 1, "ф", EF_INITIAL)
 
 
-def _hard_sign(draft: Draft, orthography: str, before_dot: bool) -> None:
+def _hard_sign(draft: Draft, orthography: str, before_dot: bool, heading_end: bool = False) -> None:
     text = draft.text
     if orthography != "pre-reform" or before_dot or (len(text) < 2 and text not in ("в", "к", "с")):
         return  # (the prepositions въ, къ, съ are the one-consonant words)
@@ -193,7 +202,7 @@ def _hard_sign(draft: Draft, orthography: str, before_dot: bool) -> None:
         if is_word(text.lower() + HARD_SIGN, orthography):
             draft.replace(len(text), len(text), HARD_SIGN, DROPPED_HARD_SIGN)
     elif text[-1] in CONSONANTS.upper() and text.isupper():
-        if is_word(text.lower() + HARD_SIGN, orthography):
+        if is_word(text.lower() + HARD_SIGN, orthography, common=heading_end):
             draft.replace(len(text), len(text), HARD_SIGN.upper(), DROPPED_HARD_SIGN)
 
 
