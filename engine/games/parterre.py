@@ -65,7 +65,7 @@ DOWN_ANY_SUIT = RULES.assume(
 )
 
 
-@RULES.rule("available-cards", cites=(AVAILABLE, "parterre.play.1.6"),
+@RULES.rule("available-cards", cites=(AVAILABLE, "parterre.play.1.6", "terms.available"),
             ru="годны все карты букета и верхние карты пачек партера, по одной",
             en="every card of the bouquet and the top card of each packet of the garden, one at a time")
 def available_cards(game, move) -> bool:
@@ -81,7 +81,7 @@ def aces_start_foundations(game, move) -> bool:
     return bool(game.piles[i]) or game.moving_card(move) == game.foundation_wants(i)
 
 
-@RULES.rule("foundations-up-in-suit", cites=(FOUNDATIONS,),
+@RULES.rule("foundations-up-in-suit", cites=(FOUNDATIONS, "terms.sequence.1"),
             ru="на основание кладут следующую карту той же масти", en="a foundation takes the next card of its suit")
 def foundations_up_in_suit(game, move) -> bool:
     """A started foundation takes the next card of its suit, up to the king."""
@@ -100,7 +100,7 @@ def garden_builds_down(game, move) -> bool:
     return not dst or (game.moving_card(move) & 15) + 1 == dst[-1] & 15
 
 
-@RULES.rule("won", cites=(FOUNDATIONS,),
+@RULES.rule("won", cites=(FOUNDATIONS, "terms.foundation.1", "terms.sequence.1"),
             ru="все карты на основаниях", en="every card is on the foundations")
 def won(game, move) -> bool:
     """Won when every card has been built on the foundations."""
