@@ -21,7 +21,7 @@ A vertical row is ``top-k`` with ``col-k`` below it.
 from __future__ import annotations
 
 from engine.cards import ACE, full_deck
-from engine.core import Game, PileSpec
+from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
 RULES = RuleBook("idet-ne-idet")
@@ -266,6 +266,45 @@ class IdetNeIdet(Game):
         self.phase = "deal"
         self.set_stock(gathered)
         self.refill_top_row()
+
+    def generate_moves(self):
+        # The hot path: the moves the routes allow, found by looking cards up.
+        piles, names = self.piles, self.names
+        dealing = self.phase == "deal"
+        wants: dict[int, int] = {}
+        for f in self.by_role["foundation"]:
+            card = self.foundation_wants(f)
+            if card:
+                wants[card] = f
+        tops: dict[int, int] = {}  # bottom card of a column -> that column
+        empty = []
+        if not dealing:
+            for k, j in enumerate(self.cols):
+                if piles[j]:
+                    tops[piles[j][-1]] = j
+                elif not piles[self.top[k]]:
+                    empty.append(j)
+        column_of = self.column_of
+        for i in self.top + self.cols:
+            p = piles[i]
+            if not p:
+                continue
+            card = p[-1]
+            if card in wants and (not dealing or i in self.top or column_of[i] in OUTER or card & 15 == ACE):
+                yield Move(names[i], names[wants[card]])
+            if dealing:
+                continue
+            j = tops.get(card - 1)
+            if j is not None and j != i and card & 15 > 1:
+                yield Move(names[i], names[j])
+            for j in empty:
+                if j != i:
+                    yield Move(names[i], names[j])
+        if dealing:
+            if piles[self.stock]:
+                yield Move(action="deal")
+        elif self.redeals_left and any(piles[i] for i in self.top + self.cols):
+            yield Move(action="redeal")
 
     def check_position(self):
         if any(len(self.piles[i]) > 1 for i in self.top):
