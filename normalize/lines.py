@@ -20,7 +20,9 @@ SENTENCE_INSIDE = ",;:"
 CYRILLIC = regex.compile(r"\p{Script=Cyrillic}")
 CYRILLIC_LOWER = regex.compile(r"(?=\p{Ll})\p{Script=Cyrillic}")
 # A space before closing punctuation, and a full stop glued to the next sentence.
-SPACE_BEFORE = regex.compile(r"(?<=\p{L}) (?=[.,;:!?](?:\s|$))")
+SPACE_BEFORE = regex.compile(r" (?=[.,;:!?]+(?:\s|$))")  # after a letter, » or )
+# A mark read twice (,, or . .), but not an ellipsis.
+DOUBLED_MARK = regex.compile(r"([,;:])(?: ?\1)+|(?<!\. ?)\. ?\.(?! ?\.)")
 GLUED_STOP = regex.compile(r"(?<=\p{Ll}\p{Ll})\.(?=\p{Lu}\p{Ll})")
 HYPHEN_CHAIN = regex.compile(r"\p{L}+(?:-\p{L}+)+")
 # A comma, semicolon or colon glued to the next word; a space before the mark
@@ -52,13 +54,32 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
         edits.extend(join_edits)
         taken.append(span)
     for match in SPACE_BEFORE.finditer(raw) if " " in raw else ():
+        if raw.startswith("..", match.end()):
+            continue  # an ellipsis keeps its space
+        if match.start() and (raw[match.start() - 1].isalpha() or raw[match.start() - 1] in "»)"):
+            if not _overlaps(match.start(), match.end(), taken):
+                edits.append(Edit(match.start(), match.end(), " ", "", ocr.SPACE_BEFORE_STOP))
+    for match in DOUBLED_MARK.finditer(raw):
         if not _overlaps(match.start(), match.end(), taken):
-            edits.append(Edit(match.start(), match.end(), " ", "", ocr.SPACE_BEFORE_STOP))
+            edits.append(Edit(match.start(), match.end(), match.group(), match.group()[0], ocr.DOUBLED_MARK))
     for match in GLUED_STOP.finditer(raw):
         if not _overlaps(match.start(), match.end(), taken):
             edits.append(Edit(match.end(), match.end(), "", " ", ocr.SPACE_AFTER_STOP))
-    for match in GLUED_MARK.finditer(raw):
-        if match.start() and CYRILLIC.match(raw[match.start() - 1]):
+    if GLUED_MARK.search(raw):
+        ends, starts = {b: (a, b) for a, b in words}, {a: (a, b) for a, b in words}
+        for match in GLUED_MARK.finditer(raw):
+            at = match.start()
+            if not at or not CYRILLIC.match(raw[at - 1]) or _overlaps(at, at + 1, taken):
+                continue
+            left, right = ends.get(at), starts.get(at + 1)
+            if left and right and not (_is_whole_word(raw[slice(*left)], orthography)
+                                       and _is_whole_word(raw[slice(*right)], orthography)):
+                # кар,ты: a speck read as a comma inside a word
+                join_edits = _joined_edits(raw, [left, right], orthography, "mark")
+                if join_edits is not None:
+                    edits.extend(join_edits)
+                    taken.append((left[0], right[1]))
+                    continue
             edits.append(Edit(match.end(), match.end(), "", " ", ocr.GLUED_MARK))
     for match in SWAPPED_MARK.finditer(raw) if " " in raw else ():
         if not _overlaps(match.start(), match.end(), taken):
@@ -138,6 +159,11 @@ def _is_piece_word(word: str, orthography: str) -> bool:
         orthography == "pre-reform" and ocr.is_word(fixed + "ъ", orthography, common=True))
 
 
+def _is_whole_word(word: str, orthography: str) -> bool:
+    """Is the piece a common word as it stands (no final ъ supplied)?"""
+    return ocr.is_word(ocr.glyphs_only(word, orthography).lower(), orthography, common=True)
+
+
 def _joins(raw: str, words, orthography: str, taken):
     """Spaced-apart letters and inner hyphens, joined: [(raw span, edits)]."""
     result = []
@@ -202,7 +228,7 @@ def _joined_edits(raw: str, spans, orthography: str, how: str):
     fixed = ocr.repaired(word, orthography)
     if not ocr.is_word(fixed.lower(), orthography, common=True):  # А е is not the name Ае
         return None
-    origin = ocr.SPACING if how == "spacing" else ocr.HYPHEN
+    origin = {"spacing": ocr.SPACING, "hyphen": ocr.HYPHEN, "mark": ocr.MARK_INSIDE}[how]
     gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:])]
     edits = []
     for e in ocr.word_edits(word, orthography):
