@@ -87,7 +87,7 @@ def build_in_suit_either_way(game, move) -> bool:
             en="eleven cards are dealt below and the twelfth onto the pile, until the pack is out")
 def deal_next_row(game, move) -> bool:
     """While the pack lasts, eleven cards go below the columns and the twelfth onto the pile."""
-    return game.phase == "deal" and bool(game.piles[game.stock])
+    return move.action == "deal" and game.phase == "deal" and bool(game.piles[game.stock])
 
 
 @RULES.rule("gather-and-deal-again", cites=("chinese-letter.play.5.1", "chinese-letter.play.5.2",
@@ -98,7 +98,8 @@ def deal_next_row(game, move) -> bool:
                "three layouts in all")
 def gather_and_deal_again(game, move) -> bool:
     """After the deal, the columns may be gathered and dealt again, twice at most."""
-    return game.phase == "play" and game.redeals_left > 0 and any(game.piles[i] for i in game.layout_piles)
+    return move.action == "redeal" and game.phase == "play" and game.redeals_left > 0 and \
+        any(game.piles[i] for i in game.layout_piles)
 
 
 @RULES.rule("won", cites=("chinese-letter.play.6",),

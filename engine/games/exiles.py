@@ -148,7 +148,7 @@ def empty_packet_takes_a_card(game, move) -> bool:
             en="the top exile is taken when nothing more can be played")
 def exile_when_stuck(game, move) -> bool:
     """The top exile comes out only when no available card fits a base."""
-    return bool(game.piles[game.exiles]) and not base_card_free(game)
+    return move.action in ("", "exile") and bool(game.piles[game.exiles]) and not base_card_free(game)
 
 
 @RULES.rule("exile-under-its-packet", cites=("exiles.play.5.1",),
@@ -165,7 +165,7 @@ def exile_under_its_packet(game, move) -> bool:
             en="the top card of that packet goes under the packet of its number, until a card for a base comes free")
 def chain_of_top_cards(game, move) -> bool:
     """While the chain runs, the top card of its packet goes under the packet of its own number."""
-    return bool(game.extra["chain"])
+    return move.action == "chain" and bool(game.extra["chain"])
 
 
 @RULES.rule("one-exchange", cites=("exiles.play.8",),
@@ -183,7 +183,7 @@ def one_exchange(game, move) -> bool:
             en="when the exiles are out, the packets are taken up in order and dealt a second time")
 def gather_and_deal_again(game, move) -> bool:
     """Once all the exiles are out, the packets may be gathered and dealt again, once."""
-    return game.redeals_left > 0 and not game.piles[game.exiles] and not game.extra["chain"] \
+    return move.action == "redeal" and game.redeals_left > 0 and not game.piles[game.exiles] and not game.extra["chain"] \
         and any(game.piles[i] for i in game.packets + game.spread)
 
 

@@ -140,7 +140,7 @@ def build_up_or_down_in_suit(game, move) -> bool:
             en="the next row is dealt below, until the pack is out")
 def deal_next_row(game, move) -> bool:
     """While the pack lasts, the next row is dealt below the last, one card to each column."""
-    return game.phase == "deal" and bool(game.piles[game.stock])
+    return move.action == "deal" and game.phase == "deal" and bool(game.piles[game.stock])
 
 
 @RULES.rule("gather-and-deal-again", cites=("grand-layout.play.7", "grand-layout.play.8", GATHER, STANDSTILL),
@@ -148,7 +148,8 @@ def deal_next_row(game, move) -> bool:
             en="the cards are gathered from the thirteenth column to the first and dealt again; two layouts in all")
 def gather_and_deal_again(game, move) -> bool:
     """After the deal, the columns may be gathered and dealt again, once."""
-    return game.phase == "play" and game.redeals_left > 0 and any(game.piles[i] for i in game.layout_piles)
+    return move.action == "redeal" and game.phase == "play" and game.redeals_left > 0 and \
+        any(game.piles[i] for i in game.layout_piles)
 
 
 @RULES.rule("won", cites=("grand-layout.play.8",),

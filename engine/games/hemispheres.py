@@ -181,7 +181,7 @@ def exchange_wrong_cards(game, move) -> bool:
             en="the rest of the pack is dealt, first filling the empty places; the remainder is the talon")
 def deal_the_rest(game, move) -> bool:
     """While the stock lasts, a deal fills the empty places of the circle, or else turns a card onto the talon."""
-    return bool(game.piles[game.stock])
+    return move.action == "deal" and bool(game.piles[game.stock])
 
 
 @RULES.rule("won", cites=("hemispheres.play.2.3",),

@@ -146,7 +146,7 @@ def lower_rows_up_in_suit(game, move) -> bool:
             en="the next row of seven is dealt over the first")
 def deal_next_row(game, move) -> bool:
     """While the pack lasts, the next row of seven cards is dealt over the columns, left to right."""
-    return game.phase == "deal" and bool(game.piles[game.stock])
+    return move.action == "deal" and game.phase == "deal" and bool(game.piles[game.stock])
 
 
 @RULES.rule("gather-and-deal-again", cites=("idet-ne-idet.play.6.1", "idet-ne-idet.play.6.2",
@@ -155,7 +155,7 @@ def deal_next_row(game, move) -> bool:
             en="the columns are gathered from the right and dealt again; three layouts in all")
 def gather_and_deal_again(game, move) -> bool:
     """After the deal, the columns may be gathered from the right and dealt again, twice at most."""
-    return game.phase == "play" and game.redeals_left > 0 and \
+    return move.action == "redeal" and game.phase == "play" and game.redeals_left > 0 and \
         any(game.piles[i] for i in game.top + game.cols)
 
 

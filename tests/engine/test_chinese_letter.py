@@ -50,3 +50,9 @@ def test_gathered_pile_first_then_eleventh_to_first():
     assert [c for k in range(1, 12) for c in codes(game, f"col-{k}")] + codes(game, "pile") == \
         ["5S", "6S", "4S", "2S", "3S"]
     assert game.redeals_left == 1
+
+
+def test_an_action_with_a_stray_argument_is_refused():
+    game = GAME(2)
+    verdict = game.explain("deal:9")
+    assert not verdict.allowed and verdict.rules

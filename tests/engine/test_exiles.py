@@ -78,3 +78,9 @@ def test_the_second_layout_gathers_six_thirteenth_six():
     assert game.redeals_left == 0 and "redeal" not in game.legal_moves
     dealt = [c for k in range(1, 13) for c in codes(game, f"packet-{k}")] + codes(game, "thirteenth-1")
     assert sorted(dealt + codes(game, "exiles")) == sorted(sum(piles.values(), []))
+
+
+def test_an_action_with_a_stray_argument_is_refused():
+    game = GAME(2)
+    verdict = game.explain("exile:9")
+    assert not verdict.allowed and verdict.rules

@@ -52,3 +52,9 @@ def test_gathered_from_the_thirteenth_to_the_first():
     order = ["5S", "6S", "4S", "2S", "3S"]  # the thirteenth's first card is dealt first
     assert [c for k in range(1, 14) for c in codes(game, f"col-{k}")] == order
     assert game.redeals_left == 0 and "redeal" not in game.legal_moves
+
+
+def test_an_action_with_a_stray_argument_is_refused():
+    game = GAME(2)
+    verdict = game.explain("redeal:9")
+    assert not verdict.allowed and verdict.rules

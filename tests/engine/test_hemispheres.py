@@ -65,3 +65,9 @@ def test_wrong_cards_cross_over_at_the_end():
     assert "place-8>up-H-1" not in position("hemispheres", state).legal_moves
     del state["piles"]["stock"]
     assert "place-8>up-H-1" in position("hemispheres", state).legal_moves
+
+
+def test_an_action_with_a_stray_argument_is_refused():
+    game = GAME(2)
+    verdict = game.explain("deal:9")
+    assert not verdict.allowed and verdict.rules

@@ -68,3 +68,9 @@ def test_three_layouts_at_most():
         game.play("redeal")
         layouts += 1
     assert layouts == 3
+
+
+def test_an_action_with_a_stray_argument_is_refused():
+    game = GAME(2)
+    verdict = game.explain("deal:9")
+    assert not verdict.allowed and verdict.rules

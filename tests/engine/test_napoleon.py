@@ -90,3 +90,9 @@ def test_impossible_positions_are_refused(piles, where):
     with pytest.raises(StateError) as error:
         GAME.from_portable({"game": "napoleon", "phase": "play", "extra": {"direction": 1}, "piles": piles})
     assert error.value.where == where
+
+
+def test_an_action_with_a_stray_argument_is_refused():
+    game = GAME(2)
+    verdict = game.explain("choose:9")
+    assert not verdict.allowed and verdict.rules
