@@ -78,13 +78,16 @@ STANDSTILL = RULES.assume(
 
 
 @RULES.rule("playable-while-dealing", cites=("grand-layout.play.4.1", "grand-layout.play.2.1",
-                                             "grand-layout.play.3.1", MARKED, FIRST_ROW),
+                                             "grand-layout.play.3.1", "grand-layout.play.4.2", MARKED,
+                                             FIRST_ROW, REPLACED),
             ru="пока идет раскладка, на базовые идут только нижние карты первого, двенадцатого и "
                "тринадцатого рядов (в первом ряду — любые)",
             en="while dealing, only the bottom cards of the first, twelfth and thirteenth columns go to "
                "the bases (any card of the first row)")
 def playable_while_dealing(game, move) -> bool:
-    """While dealing, a card goes to the bases only from a column marked «И» (or from the first row)."""
+    """While dealing, a card goes to the bases only from a column marked «И» (or from the first row).
+
+    The card is then replaced from the pack, in the same column (`after_move`)."""
     if game.phase != "deal" or game.extra["rows"] <= 1:
         return True
     return game.index[move.src] in game.marked

@@ -73,7 +73,7 @@ def vertical(game, k: int) -> tuple[list[int], list[int]]:
 
 @RULES.rule("playable-cards", cites=("idet-ne-idet.play.2.2", "idet-ne-idet.play.2.3",
                                      "idet-ne-idet.play.2.4", "idet-ne-idet.play.3.1",
-                                     "idet-ne-idet.play.3.2"),
+                                     "idet-ne-idet.play.3.2", "idet-ne-idet.play.1.5", TOP_REPLACED),
             ru="пока идет раскладка, на базовые идут карты двух крайних рядов с каждой стороны, "
                "из средних трех только тузы; верхний ряд годен всегда",
             en="while dealing, only the two outermost columns on each side feed the bases, the middle "
@@ -82,7 +82,8 @@ def playable_cards(game, move) -> bool:
     """While dealing, a lower-row card goes to a base only from the outer columns, or if it is an ace.
 
     The top row is always playable (play.3.2); once everything is dealt the
-    bottom card of every column is (play.3.1)."""
+    bottom card of every column is (play.3.1). While dealing, a top-row card
+    so moved is replaced from the pack (play.1.5, `after_move`)."""
     i = game.index[move.src]
     if game.phase != "deal" or game.roles[i] == "top":
         return True
@@ -180,10 +181,10 @@ def one_pack(game, move) -> bool:
     return sorted(c for p in game.piles for c in p) == sorted(full_deck(1))
 
 
-@RULES.rule("first-row-of-seven", cites=("idet-ne-idet.play.1.2", "idet-ne-idet.play.1.5", TOP_REPLACED),
+@RULES.rule("first-row-of-seven", cites=("idet-ne-idet.play.1.2",),
             ru="из колоды выкладывают ряд из семи карт", en="a row of seven cards is laid out from the pack")
 def first_row_of_seven(game, move) -> bool:
-    """The opening: seven cards in the top row (aces already replaced), nothing below them yet."""
+    """The opening: seven cards face up in the top row, nothing below them yet."""
     return all(len(game.piles[i]) == 1 for i in game.top) and not any(game.piles[i] for i in game.cols) \
         and game.phase == "deal"
 
