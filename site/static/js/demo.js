@@ -464,7 +464,10 @@ class Demo {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
       if (!moving) return;
+      // The click that ends a drag is not a pick; a drag ending outside the
+      // board sends no click, so the flag must not outlive this event.
       this.dragged = true;
+      setTimeout(() => { this.dragged = false; }, 0);
       ghost.style.visibility = "hidden";
       const under = document.elementFromPoint(e.clientX, e.clientY)?.closest(".pile");
       ghost.style.visibility = "";
