@@ -25,6 +25,7 @@ SPACE_BEFORE = regex.compile(r" (?=[.,;:!?]+(?:\s|$))")  # after a letter, » or
 DOUBLED_MARK = regex.compile(r"([,;:])(?: ?\1)+|(?<!\. ?)\. ?\.(?! ?\.)")
 GLUED_STOP = regex.compile(r"(?<=\p{Ll}\p{Ll})\.(?=\p{Lu}\p{Ll})")
 HYPHEN_CHAIN = regex.compile(r"\p{L}+(?:-\p{L}+)+")
+HYPHEN_SPACED = regex.compile(r"(?<!\p{L})\p{L}+(?:- | -)\p{L}+(?!\p{L})")
 # A comma, semicolon or colon glued to the next word; a space before the mark
 # instead of after it; a space just inside a bracket.
 # (Patterns start with a literal where they can: a lookbehind tried at every
@@ -201,6 +202,18 @@ def _joins(raw: str, words, orthography: str, taken):
                 index += 2
             else:
                 index += 1
+    for match in (HYPHEN_SPACED.finditer(raw, overlapped=True) if "- " in raw or " -" in raw else ()):
+        # прави- ламъ: the line break's hyphen and its space kept inside the line
+        pieces = [m.span() for m in WORD.finditer(raw, match.start(), match.end())]
+        (a, _), (_, b) = pieces
+        left, right = raw[slice(*pieces[0])], raw[slice(*pieces[1])]
+        if (_overlaps(a, b, taken) or any(_overlaps(a, b, [span]) for span, _ in result)
+                or not (CYRILLIC.search(left) and CYRILLIC.search(right))
+                or (_is_piece_word(left, orthography) and _is_piece_word(right, orthography))):
+            continue
+        edits = _joined_edits(raw, pieces, orthography, "hyphen")
+        if edits is not None:
+            result.append(((a, b), edits))
     return result
 
 
