@@ -77,7 +77,8 @@ def cited_elsewhere(edition: Edition, game) -> dict[str, dict]:
                 continue
             if id in clauses:
                 clause = clauses[id]
-                found[id] = {"ru": clause.plain_1912, "en": clause.english, "url": edition.clause_url(clause)}
+                found[id] = {"ru": clause.plain_1912, "ru_modern": clause.plain_modern, "en": clause.english,
+                             "url": edition.clause_url(clause)}
     return found
 
 

@@ -312,7 +312,8 @@ class Demo {
         highlightClause(id);
       });
     } else if (this.cited[id]) {
-      ru.textContent = this.cited[id].ru;
+      const modern = document.documentElement.dataset.spelling === "modern";
+      ru.textContent = modern && this.cited[id].ru_modern ? this.cited[id].ru_modern : this.cited[id].ru;
       en.textContent = this.cited[id].en;
       link.href = new URL(this.cited[id].url, new URL(document.body.dataset.root, location.href)).href;
     } else {
