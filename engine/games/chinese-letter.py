@@ -1,4 +1,4 @@
-"""Китайское письмо (The Chinese Letter): two packs, eleven columns and a pile, three layouts.
+"""Китайское письмо (Chinese Writing): two packs, eleven columns and a pile, three layouts.
 
 004, variant б of «Большая раскладка» (grand-layout), whose base row it keeps:
 one ace and one king of each suit, aces built up and kings down, in suit.
@@ -134,7 +134,8 @@ class ChineseLetter(grand.LayoutGame):
     slug = "chinese-letter"
     title_1912 = ""
     title_modern = "Китайское письмо"
-    title_en = "The Chinese Letter"
+    title_en = "Chinese Writing"
+    aliases = ("The Chinese Letter", "Chinese Letter")
     book_order = 15
     decks = 2
     REDEALS = 2

@@ -1,4 +1,4 @@
-"""Идет - не идет ("It goes, it doesn't"): one pack, seven columns, three layouts.
+"""Идет — не идет (Goes, Doesn't Go): one pack, seven columns, three layouts.
 
 004 (a modern web page), variant в. Seven cards are laid out face up in a
 row (the top row); the aces go to a base row as they come and are built up
@@ -201,9 +201,9 @@ def _piles() -> tuple[PileSpec, ...]:
 class IdetNeIdet(Game):
     slug = "idet-ne-idet"
     title_1912 = ""
-    title_modern = "Идет - не идет"
-    title_en = "It Goes, It Doesn't"
-    aliases = ("Идет — не идет", "Идёт - не идёт", "Идет-не идет")
+    title_modern = "Идет — не идет"
+    title_en = "Goes, Doesn't Go"
+    aliases = ("Идет - не идет", "Идёт — не идёт", "Идет-не идет", "It Goes, It Doesn't")
     book_order = 16
     decks = 1
     REDEALS = 2
