@@ -62,3 +62,10 @@ def test_build_reports_a_broken_input_as_a_user_error(tmp_path):
     assert result.returncode == 2
     assert result.stderr.startswith("pasyans: ") and "games.json:2:" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_registering_the_commands_imports_nothing_heavy():
+    code = ("import argparse, sys; import edition.cli as c; c.register(argparse.ArgumentParser().add_subparsers()); "
+            "print(sorted(m for m in ('jinja2', 'lxml', 'markupsafe', 'playwright', 'engine', 'extract') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
