@@ -18,6 +18,7 @@ import jinja2
 from markupsafe import Markup
 
 from edition import STATIC, TEMPLATES
+from edition.markup import kind_label
 from edition.model import Edition
 from edition.security import CSP_META
 
@@ -39,12 +40,10 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    from edition.markup import kind_label
-
+    # The filters and globals the templates use, in one place.
     env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html",
                         "kind_label": kind_label})
-    env.globals.update({"source_files": set()})
-    env.globals.update({"csp": CSP_META})
+    env.globals.update({"csp": CSP_META, "source_files": set()})
     return env
 
 
