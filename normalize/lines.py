@@ -61,6 +61,9 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
             if not _overlaps(match.start(), match.end(), taken):
                 edits.append(Edit(match.start(), match.end(), " ", "", ocr.SPACE_BEFORE_STOP))
     for match in DOUBLED_MARK.finditer(raw):
+        before = raw[: match.start()].rstrip(" ")[-1:]
+        if not (before and (CYRILLIC.match(before) or before in "»)")):
+            continue  # only after a word of the text (.. alone, or a Latin line, is left alone)
         if not _overlaps(match.start(), match.end(), taken):
             edits.append(Edit(match.start(), match.end(), match.group(), match.group()[0], ocr.DOUBLED_MARK))
     for match in GLUED_STOP.finditer(raw):
