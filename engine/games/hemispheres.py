@@ -219,20 +219,19 @@ def circle_of_three_a_race(game, move) -> bool:
 
 
 def _piles() -> tuple[PileSpec, ...]:
-    piles = []
-    for k in range(1, 13):
-        race, seat = divmod(k - 1, 3)
-        x = (race % 2) * 4.5 + seat * 1.2
-        y = 0.0 if race < 2 else 6.0
-        piles.append(PileSpec(f"place-{k}", "north" if race < 2 else "south", x + 1.0, y, dy=0.3))
-    for n, s in enumerate("HDCS"):
-        piles.append(PileSpec(f"barrier-{s}", "barrier", 4.3 + (n % 2) * 0.1, 1.8 + n * 1.0))
+    # the circle: races 1-2 along the top (north), 3-4 back along the bottom
+    # (south); a barrier between each two races; the foundations inside
+    xs = (0.6, 1.8, 3.0, 5.4, 6.6, 7.8, 7.8, 6.6, 5.4, 3.0, 1.8, 0.6)
+    piles = [PileSpec(f"place-{k}", "north" if k <= 6 else "south", x, 0.0 if k <= 6 else 7.2, dy=0.3)
+             for k, x in enumerate(xs, start=1)]
+    for s, x, y in (("H", 4.2, 0.0), ("D", 9.0, 3.6), ("C", 4.2, 7.2), ("S", -0.6, 3.6)):
+        piles.append(PileSpec(f"barrier-{s}", "barrier", x, y))
     for n, s in enumerate(("H-1", "H-2", "D-1", "D-2")):
-        piles.append(PileSpec(f"up-{s}", "foundation", 1.0 + n * 1.2, 3.0))
+        piles.append(PileSpec(f"up-{s}", "foundation", (1.8, 3.0, 5.4, 6.6)[n], 2.4))
     for n, s in enumerate(("S-1", "S-2", "C-1", "C-2")):
-        piles.append(PileSpec(f"down-{s}", "foundation", 5.8 + n * 1.2, 3.0))
-    piles.append(PileSpec("stock", "stock", 11.0, 0.0))
-    piles.append(PileSpec("talon", "talon", 11.0, 1.8))
+        piles.append(PileSpec(f"down-{s}", "foundation", (1.8, 3.0, 5.4, 6.6)[n], 4.8))
+    piles.append(PileSpec("stock", "stock", 10.5, 0.0))
+    piles.append(PileSpec("talon", "talon", 10.5, 1.8))
     return tuple(piles)
 
 

@@ -35,7 +35,7 @@ def test_the_deal_sets_aside_every_card_matching_its_place(deal):
     """Replay the deal by hand: place k of each row takes the next card whose rank is not k."""
     cards = [c for c in shuffled(full_deck(2), deal) if c & 15 != 13]
     game = GAME(deal)
-    exiles, rows, place, row = [], {}, 1, 0
+    exiles, rows, place = [], {}, 1
     for card in cards:
         if card & 15 == place:
             exiles.append(card)
