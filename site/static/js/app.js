@@ -18,6 +18,8 @@ setSpelling(document.documentElement.dataset.spelling || "1912");
 export function highlightClause(id) {
   const target = document.getElementById(id);
   if (!target) return null;
+  const closed = target.closest("details:not([open])");
+  if (closed) closed.open = true; // a linked assumption must be shown
   for (const old of document.querySelectorAll(".highlight")) old.classList.remove("highlight");
   target.classList.add("highlight");
   target.scrollIntoView({ block: "center" });
