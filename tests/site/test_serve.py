@@ -69,3 +69,18 @@ def test_registering_the_commands_imports_nothing_heavy():
             "print(sorted(m for m in ('jinja2', 'lxml', 'markupsafe', 'playwright', 'engine', 'extract') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_a_busy_port_is_a_user_error(tmp_path):
+    import socket
+
+    (tmp_path / "index.html").write_text("<p>x</p>", encoding="utf-8")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "pasyans", "serve", "--no-build", "--out", str(tmp_path),
+                                 "--port", str(port)], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr and "--port 0" in result.stderr
+    assert "Traceback" not in result.stderr
