@@ -201,7 +201,8 @@ def _hard_sign(draft: Draft, orthography: str, before_dot: bool, heading_end: bo
     if orthography != "pre-reform" or before_dot or (len(text) < 2 and text not in ("в", "к", "с")):
         return  # (the prepositions въ, къ, съ are the one-consonant words)
     if text[-1] in CONSONANTS and CYRILLIC.search(text) and not LATIN.search(text):
-        if is_word(text.lower() + HARD_SIGN, orthography):
+        # a lower-case word must become a common word (вс is only an abbreviation)
+        if is_word(text.lower() + HARD_SIGN, orthography, common=not text[:1].isupper()):
             draft.replace(len(text), len(text), HARD_SIGN, DROPPED_HARD_SIGN)
     elif text[-1] in CONSONANTS.upper() and text.isupper():
         if is_word(text.lower() + HARD_SIGN, orthography, common=heading_end):
@@ -219,7 +220,8 @@ def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: 
     # holds rare names (Изь, Ис) that OCR slips collide with
     if is_word(lower, orthography, common=not text[:1].isupper()):
         return
-    if orthography == "pre-reform" and lower.endswith(tuple(CONSONANTS)) and is_word(lower + HARD_SIGN, orthography):
+    if (orthography == "pre-reform" and lower.endswith(tuple(CONSONANTS))
+            and is_word(lower + HARD_SIGN, orthography, common=not text[:1].isupper())):
         return  # only the final ъ is missing: see _hard_sign
     best = best_candidate(lower, orthography, clause_start)
     if best is None:
