@@ -139,7 +139,7 @@ class Fifteen(Game):
     slug = "fifteen"
     title_1912 = "Пятнадцать"
     title_modern = "Пятнадцать"
-    title_en = "Fifteen"
+    title_en = "The Fifteen"
     aliases = ("La Quinzaine",)
     book_order = 5
     decks = 2

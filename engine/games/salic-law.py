@@ -138,7 +138,7 @@ class SalicLaw(Game):
     slug = "salic-law"
     title_1912 = "Салическій законъ"
     title_modern = "Салический закон"
-    title_en = "Salic Law"
+    title_en = "The Salic Law"
     aliases = ("La Loi Salique",)
     book_order = 6
     decks = 2
