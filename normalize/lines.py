@@ -130,8 +130,8 @@ def _overlaps(start: int, end: int, spans) -> bool:
 def _split_lost_spaces(raw: str, start: int, end: int, orthography: str) -> list[tuple[int, int]]:
     """The word at [start, end) cut after each ъ before a consonant, if every piece is a word."""
     cuts = [m.end() for m in LOST_SPACE.finditer(raw, start, end)]
-    if not cuts:
-        return [(start, end)]
+    if not cuts or ocr.is_word(ocr.repaired(raw[start:end], orthography).lower(), orthography, common=True):
+        return [(start, end)]  # толъко is только with ъ read for ь, not толъ ко
     bounds = [start, *cuts, end]
     pieces = list(zip(bounds, bounds[1:]))
     if all(_is_piece_word(raw[a:b], orthography) for a, b in pieces):
