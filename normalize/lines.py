@@ -36,6 +36,14 @@ BRACKET_SPACE = regex.compile(r"\( (?=\S)| \)")  # and no space or bracket befor
 # Pre-reform spelling puts ъ inside a word only before a vowel (подъѣздъ):
 # before a consonant it ends a word whose following space was lost (въдѣло).
 LOST_SPACE = regex.compile(r"[ъЪ](?=[бвгджзклмнпрстфхцчшщБВГДЖЗКЛМНПРСТФХЦЧШЩ])")  # the cut is the match's end
+# Roman numerals (rules I-XX) read as Cyrillic letters: І for I, П for II,
+# Ш for III, Х for X, У for V. Repaired when mixed with Latin (ІV), or where
+# a numeral stands: a rule's number starting its line (П. Основныя ...), or
+# after правило/правилу/правиламъ (согласно правиламъ І, П и Ш).
+ROMAN_TOKEN = regex.compile(r"(?<![\p{L}\d])[IVXІХПШУ]+(?![\p{L}\d])")
+ROMAN_VALID = regex.compile(r"X{0,3}(?:IX|IV|V?I{0,3})")
+ROMAN_AFTER_RULE = regex.compile(r"[Пп]равил\p{L}*(?:[\s,]+(?:и\s+)?[IVXІХПШУ]+)*[\s,]+(?:и\s+)?$")
+ROMAN_CYRILLIC = {"\N{CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I}": "I", "П": "II", "Ш": "III", "Х": "X", "У": "V"}
 MAX_JOIN = 20  # at most this many pieces are joined into one word (к а ж д а я is six)
 
 
@@ -50,6 +58,11 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
             split.extend(pieces)
             edits.extend(Edit(a, a, "", " ", ocr.LOST_SPACE) for a, _ in pieces[1:])
         words = split
+    for match in ROMAN_TOKEN.finditer(raw) if ROMAN_TOKEN.search(raw) else ():
+        roman = _roman(raw, match)
+        if roman is not None:
+            edits.append(Edit(match.start(), match.end(), match.group(), roman, ocr.ROMAN))
+            taken.append(match.span())
     joined = _joins(raw, words, orthography, taken)
     for span, join_edits in joined:
         edits.extend(join_edits)
@@ -161,6 +174,20 @@ def _is_piece_word(word: str, orthography: str) -> bool:
     fixed = ocr.glyphs_only(word, orthography).lower()
     return ocr.is_word(fixed, orthography, common=True) or (
         orthography == "pre-reform" and ocr.is_word(fixed + "ъ", orthography, common=True))
+
+
+def _roman(raw: str, match) -> str | None:
+    """The Latin numeral a Cyrillic-looking token stands for, or None."""
+    token = match.group()
+    if not any(ch in ROMAN_CYRILLIC for ch in token):
+        return None  # already Latin
+    latin = "".join(ROMAN_CYRILLIC.get(ch, ch) for ch in token)
+    if not ROMAN_VALID.fullmatch(latin):
+        return None
+    mixed = any(ch in "IVX" for ch in token)
+    heading = not raw[: match.start()].strip() and raw[match.end() : match.end() + 2] == ". "
+    after_rule = ROMAN_AFTER_RULE.search(raw, max(0, match.start() - 80), match.start()) is not None
+    return latin if mixed or heading or after_rule else None
 
 
 def _is_whole_word(word: str, orthography: str) -> bool:

@@ -65,6 +65,7 @@ SPACE_AFTER_STOP = _origin("ocr-spacing", "spacing.after-stop", "A full stop bet
 GLUED_MARK = _origin("ocr-spacing", "spacing.after-mark", "A comma, semicolon or colon glued to the next word lost its space.")
 SWAPPED_MARK = _origin("ocr-spacing", "spacing.mark-swapped", "A space before a comma and none after it: the OCR moved the space.")
 BRACKET_SPACE = _origin("ocr-spacing", "spacing.inside-brackets", "A space just inside a bracket is an OCR slip.")
+ROMAN = _origin("ocr-glyph", "glyph.roman-numeral", "A Roman numeral read as Cyrillic letters (І for I, П for II, Ш for III).")
 DOUBLED_MARK = _origin("ocr-spacing", "spacing.doubled-mark", "A punctuation mark read twice (,, or . .) is one mark.")
 MARK_INSIDE = _origin("ocr-spacing", "spacing.mark-inside-word", "A comma, semicolon or colon inside a word is a speck: the joined word is known, its pieces are not.")
 LOST_SPACE = _origin("ocr-spacing", "spacing.after-hard-sign", "A hard sign before a consonant ends a word: the space after it was lost.")
