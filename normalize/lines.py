@@ -40,10 +40,17 @@ LOST_SPACE = regex.compile(r"[ъЪ](?=[бвгджзклмнпрстфхцчшщ�
 # Ш for III, Х for X, У for V. Repaired when mixed with Latin (ІV), or where
 # a numeral stands: a rule's number starting its line (П. Основныя ...), or
 # after правило/правилу/правиламъ (согласно правиламъ І, П и Ш).
-ROMAN_TOKEN = regex.compile(r"(?<![\p{L}\d])[IVXІХПШУ]+(?![\p{L}\d])")
+ROMAN_CYRILLIC = {
+    "\N{CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I}": "I",
+    "\N{CYRILLIC CAPITAL LETTER PE}": "II",
+    "\N{CYRILLIC CAPITAL LETTER SHA}": "III",
+    "\N{CYRILLIC CAPITAL LETTER HA}": "X",
+    "\N{CYRILLIC CAPITAL LETTER U}": "V",
+}
+_ROMAN_CHARS = "IVX" + "".join(ROMAN_CYRILLIC)  # Latin I, V, X and their Cyrillic stand-ins
+ROMAN_TOKEN = regex.compile(rf"(?<![\p{{L}}\d])[{_ROMAN_CHARS}]+(?![\p{{L}}\d])")
 ROMAN_VALID = regex.compile(r"X{0,3}(?:IX|IV|V?I{0,3})")
-ROMAN_AFTER_RULE = regex.compile(r"[Пп]равил\p{L}*(?:[\s,]+(?:и\s+)?[IVXІХПШУ]+)*[\s,]+(?:и\s+)?$")
-ROMAN_CYRILLIC = {"\N{CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I}": "I", "П": "II", "Ш": "III", "Х": "X", "У": "V"}
+ROMAN_AFTER_RULE = regex.compile(rf"[Пп]равил\p{{L}}*(?:[\s,]+(?:и\s+)?[{_ROMAN_CHARS}]+)*[\s,]+(?:и\s+)?$")
 MAX_JOIN = 20  # at most this many pieces are joined into one word (к а ж д а я is six)
 
 
