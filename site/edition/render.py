@@ -156,4 +156,24 @@ def build(edition: Edition, out: Path, env: jinja2.Environment | None = None) ->
         tei = out / "edition.tei.xml"
         tei.write_bytes(edition.tei)
         written.append(tei)
+    _forget_stale(out, written)
     return written
+
+
+MANIFEST = ".edition-files"
+
+
+def _forget_stale(out: Path, written: list[Path]) -> None:
+    """Remove what the previous build wrote and this one did not (a game
+    that was renamed, say), and nothing else: the list of our own files is
+    kept in `out/.edition-files`."""
+    manifest = out / MANIFEST
+    now = {path.relative_to(out).as_posix() for path in written}
+    now |= {path.relative_to(out).as_posix() for path in (out / "assets").rglob("*") if path.is_file()}
+    if manifest.exists():
+        for name in set(manifest.read_text(encoding="utf-8").split("\n")) - now - {""}:
+            stale = (out / name).resolve()
+            if out.resolve() in stale.parents and stale.is_file():
+                stale.unlink()
+                log.info("removed %s (no longer built)", stale)
+    manifest.write_text("\n".join(sorted(now)) + "\n", encoding="utf-8")

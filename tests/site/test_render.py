@@ -164,3 +164,14 @@ def test_the_search_index_holds_every_clause_term_and_rule(sample_edition):
     assert "o" not in rule  # folded, its 1912 text reads as the modern one
     definition = found["terms.available"]  # «которыя» folds to «которыя», not «которые»
     assert definition["o"] == "Тѣ, которыя не закрыты." and fold(definition["o"]) != fold(definition["ru"])
+
+
+def test_a_rebuild_removes_only_its_own_stale_pages(sample_edition, tmp_path):
+    import dataclasses
+
+    render.build(sample_edition, tmp_path)
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")  # not the build's
+    fewer = dataclasses.replace(sample_edition, games=[g for g in sample_edition.games if g.slug != "fifteen"])
+    render.build(fewer, tmp_path)
+    assert not (tmp_path / "games" / "fifteen.html").exists()
+    assert (tmp_path / "games" / "belle-lucie.html").exists() and (tmp_path / "notes.txt").exists()
