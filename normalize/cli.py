@@ -68,9 +68,13 @@ def _corpus_witness_of(path: str) -> str | None:
 
     import corpus
 
+    size = os.path.getsize(path)
+    same_size = [w for w in corpus.load() if w.path.stat().st_size == size]
+    if not same_size:  # the usual case: no need to read (a big file) twice
+        return None
     with open(path, "rb") as handle:
         digest = hashlib.sha256(handle.read()).hexdigest()
-    return next((w.id for w in corpus.load() if w.sha256 == digest), None)
+    return next((w.id for w in same_size if w.sha256 == digest), None)
 
 
 def _lines_of_corpus(witness: str | None):
