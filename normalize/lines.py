@@ -3,9 +3,12 @@
 A line is cut into words (runs of letters); most words need nothing, and the
 word rules are cached, so a line costs little more than one regex scan. What
 needs more than one word is done here: the errata (book-specific spans),
-letters spaced apart and hyphens inside words (joined, then repaired as one
-word), and the context a word rule needs (is the word inside a sentence, is
-it followed by a full stop).
+letters spaced apart and hyphens inside words, also `прави- ламъ` (joined,
+then repaired as one word), a space lost after a final ъ (`въдѣло`), the
+spacing of punctuation (`карты ,которыя`, `,,`, `( правило I )`, a speck
+read as a comma inside a word), Roman numerals read as Cyrillic (`П.` for
+`II.`), and the context a word rule needs (is the word inside a sentence or
+at a clause's start, is it followed by a full stop).
 """
 
 from __future__ import annotations
