@@ -423,10 +423,11 @@ class Demo {
       if (event.key === "r" && !event.ctrlKey) { this.buttons.redo.click(); event.preventDefault(); }
     });
     this.board.addEventListener("pointerdown", (event) => this.dragStart(event));
-    // The interpreter starts loading in its worker at once (the text is
-    // already drawn: module scripts run after parsing), and the game is set
-    // up when the page has finished loading, or at the first click.
-    this.engine.start();
+    // The interpreter starts loading in its worker right after the text is
+    // first painted (a frame, then a task: the worker's start-up must not
+    // delay the reader), and the game is set up when the page has finished
+    // loading, or at the first click.
+    requestAnimationFrame(() => setTimeout(() => this.engine.start(), 0));
     if (document.readyState === "complete") this.boot();
     else window.addEventListener("load", () => this.boot(), { once: true });
     new ResizeObserver(() => this.view && this.draw()).observe(this.board);
