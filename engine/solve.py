@@ -217,6 +217,7 @@ class Knowledge(NamedTuple):
     safe: Callable[[Game, Move], bool] | None = None
     dead: Callable[[Game], bool] | None = None     # a sound test that a position is lost
     pointless: Callable[[Game, Move], bool] | None = None  # moves no winning line needs
+    search: str = "depth-first"  # (with the redeal probe) or "best-first"
 
 
 def _no_redeal_left(game: Game) -> bool:
@@ -227,9 +228,16 @@ def _no_redeal_left(game: Game) -> bool:
 # has the same rules, and only a redeal reads the fans in order), so two
 # positions whose fans are the same multiset of piles are the same position.
 GAME_KNOWLEDGE: dict[str, Knowledge] = {
-    "belle-lucie": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,)), _lucie_dead, _fan_pointless),
-    "house-in-the-wood": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,)), None, _fan_pointless),
-    "house-on-the-hill": Knowledge(("fan",), _no_redeal_left, None, None, _fan_pointless),
+    "belle-lucie": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,)), _lucie_dead, _fan_pointless,
+                             "depth-first"),
+    "house-in-the-wood": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,)), None, _fan_pointless,
+                                   "depth-first"),
+    "house-on-the-hill": Knowledge(("fan",), _no_redeal_left, None, None, _fan_pointless, "depth-first"),
+    # Солнечные часы: no redeal, every column obeys the same rules (a space
+    # takes any card), so columns are interchangeable; the fan games' proof
+    # of safe foundation moves holds as it stands (two packs, marriage
+    # downwards in suit, a covered card plays no part, spaces are optional).
+    "cadran": Knowledge(("column",), lambda game: True, _fan_safe((1,))),
 }
 
 
@@ -303,10 +311,11 @@ def solve(game: Game, budget: Budget = Budget()) -> Solution:
     If that finds no win, a second pass searches everything; only an
     exhaustive pass can answer `lost`."""
     start = clock()
-    searcher = _Search(game, start + budget.seconds, budget.nodes)
+    kind = _Search if knowledge(game).search == "depth-first" else _BestFirst
+    searcher = kind(game, start + budget.seconds, budget.nodes)
     status, moves = UNKNOWN, ()
     try:
-        caps = (PROBE, None) if game.redeals_left else (None,)
+        caps = (PROBE, None) if is_thoughtful(game) and kind is _Search else (None,)
         for cap in caps:
             status, moves = searcher.run(cap)
             if status == WON or (status == LOST and not searcher.truncated):
@@ -359,6 +368,7 @@ class _Search:
         stack = [self.children(work)]
         below: list[list[int]] = []  # per redeal on the line: [depth of the stack, positions below it]
         max_nodes, deadline = self.max_nodes, self.deadline
+        hidden = tuple(i for i, role in enumerate(work.roles) if role in work.FACE_DOWN)
         while stack:
             moves = stack[-1]
             if not moves:
@@ -369,7 +379,7 @@ class _Search:
                     below.pop()
                 continue
             move = moves.pop()
-            redeals = work.redeals_left
+            before = work.redeals_left, sum(len(work.piles[i]) for i in hidden)
             work.push(move)
             self.nodes += 1
             if self.nodes >= max_nodes or (self.nodes & 255 == 0 and clock() > deadline):
@@ -385,7 +395,7 @@ class _Search:
                 work.pop()
                 continue
             if cap is not None:
-                if work.redeals_left < redeals:
+                if (work.redeals_left, sum(len(work.piles[i]) for i in hidden)) < before:
                     below.append([len(stack) + 1, 0])
                 elif below:
                     below[-1][1] += 1
@@ -398,6 +408,66 @@ class _Search:
                             work.pop()
                         continue
             stack.append(self.children(work))
+        return LOST, ()
+
+
+class _BestFirst(_Search):
+    """Greedy best-first search: expand the position with the fewest cards
+    away from home first (the newest among equals), with the same
+    transposition table, safe moves and pruning as the depth-first search.
+    Exhausting the frontier searches every reachable position, so `lost`
+    is a proof here too. Positions wait in the frontier as raw bytes (the
+    piles as they lie, not the canonical key), so that moves keep their
+    pile names."""
+
+    def run(self, cap: int | None = None) -> tuple[str, tuple]:
+        import heapq
+
+        know, dead = self.know, self.know.dead
+        work = self.game.copy(stack=False)
+        if work.is_won():
+            return WON, ()
+        away = tuple(i for i, role in enumerate(work.roles) if role not in self.homes)
+        # a card still in the stock is one step further away than a card in play
+        hidden = tuple(i for i, role in enumerate(work.roles) if role in work.FACE_DOWN)
+        max_nodes, deadline = self.max_nodes, self.deadline
+
+        def raw(g: Game) -> tuple:
+            return b"\xff".join(bytes(p) for p in g.piles), g.phase, g.redeals_left, dict(g.extra)
+
+        def restore(g: Game, snap: tuple) -> None:
+            piles, g.phase, g.redeals_left, extra = snap
+            g.piles = [list(p) for p in piles.split(b"\xff")]
+            g.extra = dict(extra)
+
+        root = state_key(work, know)
+        parent: dict[bytes, tuple] = {root: (None, None)}
+        frontier = [(0, 0, root, raw(work))]
+        count = 0
+        while frontier:
+            _, _, key, snap = heapq.heappop(frontier)
+            restore(work, snap)
+            for move in self.children(work):
+                work.push(move)
+                self.nodes += 1
+                if self.nodes >= max_nodes or (self.nodes & 255 == 0 and clock() > deadline):
+                    raise _OutOfBudget
+                child = state_key(work, know)
+                if child not in parent:
+                    parent[child] = (key, move)
+                    if work.is_won():
+                        line = []
+                        while child is not None:
+                            child, step = parent[child]
+                            if step is not None:
+                                line.append(step)
+                        return WON, tuple(reversed(line))
+                    if dead is None or not dead(work):
+                        count += 1
+                        piles = work.piles
+                        h = sum(len(piles[i]) for i in away) + sum(len(piles[i]) for i in hidden)
+                        heapq.heappush(frontier, (h, -count, child, raw(work)))
+                work.pop()
         return LOST, ()
 
 
