@@ -114,6 +114,21 @@ def hint_command(args) -> int:
     return 0
 
 
+def describe(cls, summary: dict) -> dict:
+    """What a reader of the table needs beside the counts: titles, whether the
+    rate is thoughtful, and a warning where the solver is not fast enough."""
+    from engine.solve import THOUGHTFUL_NOTE, is_thoughtful
+
+    out = {"title_1912": cls.title_1912, "title_en": cls.title_en, "thoughtful": is_thoughtful(cls(1))}
+    notes = [THOUGHTFUL_NOTE] if out["thoughtful"] else []
+    if summary["deals"] and summary["unknown"] / summary["deals"] > 0.05:
+        notes.append(f"the solver is not fast enough for this game: {summary['unknown']} of "
+                     f"{summary['deals']} deals stayed unknown within the budget, so the win rate of "
+                     "the decided deals leans towards the easy deals")
+    out["notes"] = notes
+    return out
+
+
 def stats_command(args) -> int:
     from pasyans import stats
 
@@ -139,6 +154,7 @@ def stats_command(args) -> int:
         bar.close()
     budget = (head or stats.header(slug, args.nodes, args.seconds))["budget"]
     summary = stats.summary(slug, records, budget)
+    summary.update(describe(_game(args.game), summary))
     if args.table:
         stats.update_table(Path(args.table), summary)
     if args.json:
