@@ -43,8 +43,17 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
     # The filters and globals the templates use, in one place.
     env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html",
                         "kind_label": kind_label})
-    env.globals.update({"csp": CSP_META, "source_files": set()})
+    env.globals.update({"csp": CSP_META, "source_files": set(), "rule_url": rule_url})
     return env
+
+
+def rule_page(rule_id: str) -> str:
+    """The page of a rule's details: one per game (`engine.*` together)."""
+    return f"rules/{rule_id.split('.')[0]}.html"
+
+
+def rule_url(rule_id: str) -> str:
+    return f"{rule_page(rule_id)}#rule-{rule_id}"
 
 
 @dataclass
@@ -103,11 +112,20 @@ def _lines(path: str) -> list[str]:
 def routes(edition: Edition) -> list[Route]:
     pages = [
         Route("index.html", "index.html", lambda e: {}),
-        Route("rules.html", "rules.html", lambda e: {"clauses": e.clause_index()}),
+        Route("rules.html", "rules.html", lambda e: {}),
         Route("glossary.html", "glossary.html", lambda e: {"clauses": e.clause_index()}),
         Route("sources.html", "sources.html", lambda e: {}),
         Route("search.html", "search.html", lambda e: {}),
     ]
+    # The rules' details, a page per game: on one page the quoted clauses
+    # would weigh more than any reader wants to load.
+    groups: dict[str, list] = {}
+    for rule in edition.rules:
+        groups.setdefault(rule_page(rule.id), []).append(rule)
+    for page, rules in groups.items():
+        pages.append(Route(page, "rule_group.html",
+                           lambda e, r=rules: {"rules": r, "clauses": e.clause_index(),
+                                               "group": next((g for g in e.games if g.slug == r[0].game), None)}))
     for path in source_files(edition):
         pages.append(Route(f"source/{path}.html", "source.html", lambda e, p=path: {"file": p, "lines": _lines(p)}))
     for game in edition.games:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from edition.markup import fold
 from edition.model import Edition
+from edition.render import rule_url
 
 
 def entries(edition: Edition) -> list[dict]:
@@ -34,6 +35,6 @@ def entries(edition: Edition) -> list[dict]:
         for clause in term.clauses:
             add(clause, f"glossary.html#{clause.id}", f"Glossary: {term.english or term.plain}")
     for rule in edition.rules:
-        found.append({"id": rule.id, "url": f"rules.html#rule-{rule.id}", "title": "Engine rule",
+        found.append({"id": rule.id, "url": rule_url(rule.id), "title": "Engine rule",
                       "ru": "", "en": rule.doc})
     return found

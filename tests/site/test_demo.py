@@ -99,6 +99,11 @@ def test_demo_plays_refuses_and_keeps(page, server, slug):
     first = quotes.first
     clause_id = first.get_attribute("data-clause")
     assert first.locator("[lang=ru]").inner_text().strip()
+    # The engine rules behind the verdict link to their pages, which hold them.
+    for href in verdict.locator(".rules a").evaluate_all("links => links.map(a => a.href)"):
+        target, _, anchor = href.partition("#")
+        body = page.request.get(target)
+        assert body.ok and f'id="{anchor}"' in body.text(), href
     on_page = page.locator(f'#text [id="{clause_id}"]')
     if on_page.count():
         first.locator("a.clause-link").click()

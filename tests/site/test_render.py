@@ -16,7 +16,8 @@ from edition import inputs, linkcheck, render
 
 HERE = Path(__file__).parent
 SAMPLE, GOLDEN = HERE / "sample", HERE / "golden"
-GOLDEN_PAGES = ("index.html", "games/belle-lucie.html", "games/fifteen.html", "rules.html", "glossary.html")
+GOLDEN_PAGES = ("index.html", "games/belle-lucie.html", "games/fifteen.html", "rules.html", "rules/belle-lucie.html",
+                "glossary.html")
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,8 @@ def test_pages_match_the_golden_copies(sample_site, page):
 def test_the_sample_site_has_every_page(sample_site):
     pages = sorted(p.relative_to(sample_site).as_posix() for p in sample_site.rglob("*.html"))
     assert pages == ["games/belle-lucie.html", "games/fifteen.html", "glossary.html", "index.html",
-                     "rules.html", "search.html", "source/engine/games/belle-lucie.py.html", "sources.html"]
+                     "rules.html", "rules/belle-lucie.html", "search.html", "source/engine/games/belle-lucie.py.html",
+                     "sources.html"]
     assert (sample_site / "edition.tei.xml").read_bytes() == (SAMPLE / "tei.xml").read_bytes()
     import zipfile
 
@@ -99,15 +101,20 @@ def test_json_blocks_cannot_close_their_script(sample_edition):
 
 
 def test_rules_link_both_ways(sample_site):
-    rules = lxml.html.parse(str(sample_site / "rules.html"))
+    overview = lxml.html.parse(str(sample_site / "rules.html"))
+    row = overview.xpath('//*[@id="rule-belle-lucie.top-card-available"]')[0]
+    assert row.xpath(".//a/@href") == ["rules/belle-lucie.html#rule-belle-lucie.top-card-available"]
+    rules = lxml.html.parse(str(sample_site / "rules" / "belle-lucie.html"))
     entry = rules.xpath('//*[@id="rule-belle-lucie.top-card-available"]')[0]
     hrefs = entry.xpath(".//a/@href")
-    assert "games/belle-lucie.html#belle-lucie.rule.1" in hrefs
-    assert "glossary.html#terms.available" in hrefs
+    assert "../games/belle-lucie.html#belle-lucie.rule.1" in hrefs
+    assert "../glossary.html#terms.available" in hrefs
     assert "engine/games/belle-lucie.py:44" in entry.text_content()
-    assert "source/engine/games/belle-lucie.py.html#L44" in hrefs  # and that line exists (links test)
+    assert "../source/engine/games/belle-lucie.py.html#L44" in hrefs  # and that line exists (links test)
+    # the clause is quoted in Russian and English
+    assert "Годными картами" in entry.text_content() and "Only the top card" in entry.text_content()
     game = lxml.html.parse(str(sample_site / "games" / "belle-lucie.html"))
-    assert game.xpath('//*[@id="belle-lucie.rule.1"]//a[@href="../rules.html#rule-belle-lucie.top-card-available"]')
+    assert game.xpath('//*[@id="belle-lucie.rule.1"]//a[@href="../rules/belle-lucie.html#rule-belle-lucie.top-card-available"]')
     # an assumption is shown as editorial, apart from the text
     assumption = rules.xpath('//*[@id="rule-belle-lucie.empty-fan"]')[0].text_content()
     assert "Editorial assumption" in assumption and "never says" in assumption

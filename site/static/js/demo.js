@@ -345,7 +345,7 @@ class Demo {
     rules.append(verdict.clause_ids.length ? "Engine rules: " : "Engine rule (an editorial assumption, not the 1912 text): ");
     for (const id of verdict.rule_ids) {
       const link = document.createElement("a");
-      link.href = new URL(`rules.html#rule-${id}`, new URL(document.body.dataset.root, location.href)).href;
+      link.href = new URL(`rules/${id.split(".")[0]}.html#rule-${id}`, new URL(document.body.dataset.root, location.href)).href;
       link.textContent = id;
       rules.append(link, " ");
     }
