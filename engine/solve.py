@@ -17,7 +17,8 @@ redeal's shuffle is seeded by the deal number and the redeal number
 "thoughtful" win rate is an upper bound on what a player who cannot see the
 stock can do; `Solution.thoughtful` says when it applies.
 
-The search is a depth-first search with a transposition table:
+The search is a depth-first search (`_Search`; a greedy best-first search,
+`_BestFirst`, may be chosen per game) with a transposition table:
 
 * the key of a position is its piles, phase, redeals left and counters, as
   bytes (cards are small ints); a position met before is either on the
@@ -29,13 +30,17 @@ The search is a depth-first search with a transposition table:
   nothing could ever be laid on any more): both are proved for that game in
   the comment beside it, so `lost` stays a proof;
 * moves are tried best first: to the foundations, then moves that empty or
-  uncover a pile, then the rest, and actions (deal, redeal) last.
+  uncover a pile, then the rest, and actions (deal, redeal) last;
+* with cards still to come (a redeal, a stock), a first pass gives each
+  redeal or card turned from the stock only `PROBE` positions before it
+  backs out, so that many futures are sampled cheaply; a second pass
+  searches everything (see `solve`).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, NamedTuple
 
 from engine.core import Game, Move
 
@@ -224,6 +229,10 @@ def _no_redeal_left(game: Game) -> bool:
     return not game.redeals_left
 
 
+def _always(game: Game) -> bool:
+    return True
+
+
 # Fans: once no redeal is left, a fan's place matters to nothing (every fan
 # has the same rules, and only a redeal reads the fans in order), so two
 # positions whose fans are the same multiset of piles are the same position.
@@ -237,7 +246,17 @@ GAME_KNOWLEDGE: dict[str, Knowledge] = {
     # takes any card), so columns are interchangeable; the fan games' proof
     # of safe foundation moves holds as it stands (two packs, marriage
     # downwards in suit, a covered card plays no part, spaces are optional).
-    "cadran": Knowledge(("column",), lambda game: True, _fan_safe((1,))),
+    "cadran": Knowledge(("column",), _always, _fan_safe((1,))),
+    # Пятнадцать: every column obeys the same rules (a lane takes any card,
+    # the sixth-row exception looks at any column alike).
+    "fifteen": Knowledge(("column",), _always),
+    # Мельница: any empty wing is filled, any corner takes a king and lends
+    # alike; neither wings nor corners are told apart by any rule.
+    "mill": Knowledge(("wing", "corner"), _always),
+    # Салическій законъ: while dealing, the cards go onto the last king laid
+    # and the first empty places, so order matters; once in play, king piles,
+    # foundations (any suit) and queens are each alike.
+    "salic-law": Knowledge(("king-pile", "foundation", "queen"), lambda game: game.phase == "play"),
 }
 
 
@@ -284,7 +303,7 @@ def ordered_moves(game: Game, homes: frozenset[str]) -> list[Move]:
             score = 4
         else:
             left = len(piles[index[move.src]]) - move.n
-            score = 3 if left == 0 else 2 if left else 1
+            score = 3 if left == 0 else 2
             if not piles[index[move.dst]]:
                 score = 1  # filling a space spends it; try last among card moves
         scored.append((score, -n, move))
@@ -525,8 +544,3 @@ def hint(game: Game, budget: Budget = Budget()) -> Hint:
     if best is None:
         return Hint(None, "no-move", solution)
     return Hint(str(best), "most-options", solution, best_options)
-
-
-def iter_deals(slug: str, deals: range, budget: Budget) -> Iterator[Solution]:
-    for deal in deals:
-        yield solve_deal(slug, deal, budget)
