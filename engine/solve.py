@@ -223,6 +223,7 @@ class Knowledge(NamedTuple):
     dead: Callable[[Game], bool] | None = None     # a sound test that a position is lost
     pointless: Callable[[Game, Move], bool] | None = None  # moves no winning line needs
     search: str = "depth-first"  # (with the redeal probe) or "best-first"
+    suit_blind: bool = False  # no rule looks at suits: the key keeps ranks only
 
 
 def _no_redeal_left(game: Game) -> bool:
@@ -251,12 +252,15 @@ GAME_KNOWLEDGE: dict[str, Knowledge] = {
     # the sixth-row exception looks at any column alike).
     "fifteen": Knowledge(("column",), _always),
     # Мельница: any empty wing is filled, any corner takes a king and lends
-    # alike; neither wings nor corners are told apart by any rule.
-    "mill": Knowledge(("wing", "corner"), _always),
+    # alike; neither wings nor corners are told apart by any rule. Every
+    # rule reads ranks only («не по мастямъ»), so two positions that differ
+    # only in the suits of their cards have the same future.
+    "mill": Knowledge(("wing", "corner"), _always, suit_blind=True),
     # Салическій законъ: while dealing, the cards go onto the last king laid
     # and the first empty places, so order matters; once in play, king piles,
-    # foundations (any suit) and queens are each alike.
-    "salic-law": Knowledge(("king-pile", "foundation", "queen"), lambda game: game.phase == "play"),
+    # foundations (any suit) and queens are each alike. No rule reads a suit.
+    "salic-law": Knowledge(("king-pile", "foundation", "queen"), lambda game: game.phase == "play",
+                           suit_blind=True),
 }
 
 
@@ -267,11 +271,17 @@ def knowledge(game: Game) -> Knowledge:
 # -- keys, ordering ---------------------------------------------------------------
 
 
+_RANK_ONLY = bytes(c & 15 if c < 64 else c for c in range(256))  # a card byte -> its rank
+
+
 def state_key(game: Game, know: Knowledge | None = None) -> bytes:
     """A canonical key of the position: equal keys, same future."""
     know = know or knowledge(game)
     piles = game.piles
-    parts = [bytes(p) for p in piles]
+    if know.suit_blind:
+        parts = [bytes(p).translate(_RANK_ONLY) for p in piles]
+    else:
+        parts = [bytes(p) for p in piles]
     if know.interchangeable and know.interchangeable_when(game):
         for role in know.interchangeable:
             idx = game.by_role.get(role, ())

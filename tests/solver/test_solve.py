@@ -294,3 +294,32 @@ def test_interchangeable_piles_commute_with_the_moves(slug):
             actions = [m for m in moves if m.action]  # deal and redeal often, to reach later phases
             game.push(rng.choice(actions if actions and rng.random() < 0.5 else moves))
     assert checked > 20
+
+
+@pytest.mark.parametrize("slug", sorted(s for s, k in __import__("engine.solve", fromlist=["x"]).GAME_KNOWLEDGE.items()
+                                        if k.suit_blind))
+def test_suit_blind_games_ignore_suits(slug):
+    """Where the key keeps ranks only, swapping suits through a position
+    changes no legal move and no outcome (positions from random play)."""
+    cls = find_game(slug)
+    rng = random.Random(11)
+    checked = 0
+    for deal in range(1, 6):
+        game = cls(deal)
+        for _ in range(200):
+            order = list("SHDC")
+            rng.shuffle(order)
+            swap = dict(zip("SHDC", order))
+            state = game.to_portable()
+            state["piles"] = {k: [c[:-1] + swap[c[-1]] for c in v] for k, v in state["piles"].items()}
+            other = cls.from_portable(state)
+            assert state_key(other) == state_key(game)
+            assert {str(m) for m in game.generate_moves()} == {str(m) for m in other.generate_moves()}
+            assert other.is_won() == game.is_won()
+            checked += 1
+            moves = list(game.generate_moves())
+            if not moves:
+                break
+            actions = [m for m in moves if m.action]
+            game.push(rng.choice(actions if actions and rng.random() < 0.5 else moves))
+    assert checked > 50
