@@ -290,6 +290,29 @@ class Game:
         rank = (pile[-1] & 15) + spec.step
         return spec.suit << 4 | rank if 1 <= rank <= 13 else 0
 
+    def wanted_cards(self) -> dict[int, list[int]]:
+        """For fast generators: each card a suited foundation takes next ->
+        the foundations taking it (with two packs, two may want one card)."""
+        wants: dict[int, list[int]] = {}
+        for f in self.by_role["foundation"]:
+            card = self.foundation_wants(f)
+            if card:
+                wants.setdefault(card, []).append(f)
+        return wants
+
+    def tops_and_empty(self, indices) -> tuple[dict[int, list[int]], list[int]]:
+        """For fast generators: top card -> the piles among ``indices`` that
+        show it, and the empty ones."""
+        piles = self.piles
+        tops: dict[int, list[int]] = {}
+        empty = []
+        for i in indices:
+            if piles[i]:
+                tops.setdefault(piles[i][-1], []).append(i)
+            else:
+                empty.append(i)
+        return tops, empty
+
     def moving_card(self, move: Move) -> int:
         """The card a card move takes: the top of its source pile."""
         return self.piles[self.index[move.src]][-1]

@@ -188,19 +188,9 @@ class Fifteen(Game):
 
     def ordinary_moves(self):
         piles, table = self.piles, self.move_table
-        wants: dict[int, list[int]] = {}
-        for f in self.by_role["foundation"]:
-            card = self.foundation_wants(f)
-            if card:
-                wants.setdefault(card, []).append(f)
+        wants = self.wanted_cards()
         columns = self.by_role["column"]
-        tops: dict[int, list[int]] = {}
-        empty = []
-        for i in columns:
-            if piles[i]:
-                tops.setdefault(piles[i][-1], []).append(i)
-            else:
-                empty.append(i)
+        tops, empty = self.tops_and_empty(columns)
         for i in columns:
             p = piles[i]
             if not p:

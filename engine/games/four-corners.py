@@ -264,11 +264,7 @@ class FourCorners(Game):
 
     def generate_moves(self):
         piles, phase, table = self.piles, self.phase, self.move_table
-        wants: dict[int, list[int]] = {}
-        for f in self.by_role["foundation"]:
-            card = self.foundation_wants(f)
-            if card:
-                wants.setdefault(card, []).append(f)
+        wants = self.wanted_cards()
         tops: dict[int, list[int]] = {}
         if phase == "play":
             for i in self.packets:

@@ -256,11 +256,7 @@ class LayoutGame(Game):
         # The hot path: the moves the routes allow, found by looking cards up.
         piles, names = self.piles, self.names
         dealing = self.phase == "deal"
-        wants: dict[int, list[int]] = {}
-        for f in self.by_role["foundation"]:
-            card = self.foundation_wants(f)
-            if card:
-                wants.setdefault(card, []).append(f)
+        wants = self.wanted_cards()
         whole_row = self.FIRST_ROW_OPEN and self.extra["rows"] <= 1
         sources = self.marked if dealing and not whole_row else self.layout_piles
         for i in self.layout_piles:
@@ -271,13 +267,7 @@ class LayoutGame(Game):
             if piles[self.stock]:
                 yield Move(action="deal")
             return
-        tops: dict[int, list[int]] = {}
-        empty = []
-        for j in self.build_targets:
-            if piles[j]:
-                tops.setdefault(piles[j][-1], []).append(j)
-            else:
-                empty.append(j)
+        tops, empty = self.tops_and_empty(self.build_targets)
         for i in self.layout_piles:
             if not piles[i]:
                 continue
