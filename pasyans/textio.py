@@ -89,6 +89,9 @@ def read_lines(path: str, *, note=None) -> Iterator[tuple[str, str]]:
         head = _read(stream)
         if not head:
             return
+        if b"\0" in head:  # before guessing an encoding: a binary file is text in none
+            at = head.index(b"\0")
+            raise InputError(f"binary file (NUL byte at byte offset {at}); give a text file", name)
         encoding, skip = detect(head, name, note)
         decoder = codecs.getincrementaldecoder(encoding)("strict")
         offset = 0  # bytes consumed before the current block

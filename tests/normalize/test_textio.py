@@ -119,3 +119,11 @@ def test_large_input_streams_in_bounded_memory(tmp_path):
     tracemalloc.stop()
     assert count == 60_000
     assert peak < 2_000_000
+
+
+def test_binary_file_is_refused_before_any_encoding_is_guessed(tmp_path):
+    path = tmp_path / "a.out"
+    path.write_bytes(b"\x7fELF\x02\x01\x01" + b"\x00" * 9 + b"\x03\x00>\x00\x01\x00\x00\x00\xd0a\x00\x00")
+    result = run("normalize", str(path))
+    assert result.returncode == 2
+    assert b"binary file (NUL byte at byte offset 7)" in result.stderr
