@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import sys
 
+from pasyans.errors import EXIT_BAD_INPUT
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("rules", help="the engine's rules with the clause ids they implement")
@@ -36,7 +38,8 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=moves_command)
 
-    p = subparsers.add_parser("check", help="is a move allowed, why, and by which clauses")
+    p = subparsers.add_parser("check", help="is a move allowed, why, and by which clauses "
+                              "(exit status 0 if allowed, 2 if not)")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--state", required=True, metavar="FILE", help="a portable state (JSON); - for stdin")
     p.add_argument("--move", required=True, metavar="M", help="SRC>DST, SRC>DST:N or an action name")
@@ -197,4 +200,9 @@ def check_command(args) -> int:
     else:
         print(("allowed" if verdict.allowed else "not allowed") + f": {verdict.en} / {verdict.ru} "
               f"({', '.join(verdict.rules + verdict.clauses)})")
-    return 0
+    if verdict.allowed:
+        return 0
+    # The verdict is printed either way; an illegal move is still bad input (status 2).
+    print(f"pasyans: {args.state}: illegal move {args.move}: {verdict.en} "
+          f"({', '.join(verdict.clauses or verdict.rules)})", file=sys.stderr)
+    return EXIT_BAD_INPUT

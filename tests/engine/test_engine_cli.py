@@ -29,8 +29,9 @@ def test_deal_moves_check_round_trip(tmp_path, capsys):
     code, out, _ = run(capsys, "check", "belle-lucie", "--state", str(path), "--move", first, "--json")
     verdict = json.loads(out)
     assert verdict["allowed"] and verdict["clause_ids"]
-    code, out, _ = run(capsys, "check", "Прекрасная Люція", "--state", str(path), "--move", "fan-1>fan-2", "--json")
+    code, out, err = run(capsys, "check", "Прекрасная Люція", "--state", str(path), "--move", "fan-1>fan-2", "--json")
     verdict = json.loads(out)
+    assert code == 2 and "illegal move fan-1>fan-2" in err and "belle-lucie.play.3.2" in err
     assert not verdict["allowed"] and verdict["rule_ids"] == ["belle-lucie.marriage-downwards"]
     assert verdict["ru"].startswith("Нельзя") and verdict["en"].startswith("Not allowed")
 
