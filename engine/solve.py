@@ -251,6 +251,10 @@ GAME_KNOWLEDGE: dict[str, Knowledge] = {
     # Пятнадцать: every column obeys the same rules (a lane takes any card,
     # the sixth-row exception looks at any column alike).
     "fifteen": Knowledge(("column",), _always),
+    # Четыре угла: after the deal the top cards play anywhere and marry
+    # alike; only the deal (a side packet feeds the foundation beside it)
+    # and a redeal (the packets gathered in order) tell packets apart.
+    "four-corners": Knowledge(("corner", "side"), lambda game: game.phase == "play" and not game.redeals_left),
     # Мельница: any empty wing is filled, any corner takes a king and lends
     # alike; neither wings nor corners are told apart by any rule. Every
     # rule reads ranks only («не по мастямъ»), so two positions that differ
