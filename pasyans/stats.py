@@ -240,9 +240,19 @@ def format_summary(s: dict) -> str:
     return "\n".join(lines)
 
 
+ABOUT = ("Win rates of the games measured by pasyans' solver (engine/solve.py), one entry per game, "
+         "made by `pasyans stats GAME --deals N --jobs 1 --seconds S --table data/winrates.json` "
+         "(per-deal results in data/winrates/GAME.jsonl). won / lost / unknown count deals 1..N; "
+         "lost is a proof (the whole search space was searched), unknown means the time budget ran out "
+         "and is never counted as a win or a loss; win_rate = won / (won + lost) with a Wilson 95% "
+         "interval; seconds are CPU seconds per deal. 'thoughtful' rates assume the order of the cards "
+         "to come is known (an upper bound for a player who cannot see it).")
+
+
 def update_table(path: Path, entry: dict) -> None:
     """Put one game's summary into the JSON table of all games (key: slug)."""
     table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    table["about"] = ABOUT
     games = table.setdefault("games", {})
     games[entry["game"]] = entry
     table["games"] = dict(sorted(games.items()))
