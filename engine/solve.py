@@ -338,9 +338,10 @@ def is_thoughtful(game: Game) -> bool:
 def solve(game: Game, budget: Budget = Budget()) -> Solution:
     """Search for a win from ``game``'s position; the position is left as it was.
 
-    With redeals to come, a first pass looks at many redeals cheaply: the
-    search below each redeal is cut after `PROBE` positions (wins hide
-    behind a lucky shuffle, and one shuffle is as good a bet as another).
+    With cards to come (a redeal, a stock), a first pass looks at many
+    futures cheaply: the search below each redeal or card turned from the
+    stock is cut after `PROBE` positions (wins hide behind a lucky shuffle,
+    and one shuffle is as good a bet as another).
     If that finds no win, a second pass searches everything; only an
     exhaustive pass can answer `lost`."""
     start = clock()
@@ -360,7 +361,7 @@ def solve(game: Game, budget: Budget = Budget()) -> Solution:
                     is_thoughtful(game), game.slug, game.deal)
 
 
-PROBE = 300  # positions searched below a redeal in the first pass
+PROBE = 300  # positions searched below a redeal (or a card from the stock) in the first pass
 
 
 class _OutOfBudget(Exception):
@@ -390,8 +391,9 @@ class _Search:
         return moves
 
     def run(self, cap: int | None) -> tuple[str, tuple]:
-        """One pass; with a ``cap``, the search below a redeal stops after
-        ``cap`` positions (and `truncated` says that it did)."""
+        """One pass; with a ``cap``, the search below a redeal or a card from
+        the stock stops after ``cap`` positions (and `truncated` says that
+        it did)."""
         know, dead = self.know, self.know.dead
         work = self.game.copy(stack=False)  # never disturb the caller's undo stack
         if work.is_won():
@@ -399,7 +401,7 @@ class _Search:
         self.truncated = False
         seen = {state_key(work, know)}
         stack = [self.children(work)]
-        below: list[list[int]] = []  # per redeal on the line: [depth of the stack, positions below it]
+        below: list[list[int]] = []  # per redeal or stock card on the line: [stack depth, positions below]
         max_nodes, deadline = self.max_nodes, self.deadline
         hidden = tuple(i for i, role in enumerate(work.roles) if role in work.FACE_DOWN)
         while stack:
