@@ -527,7 +527,7 @@ def replay(slug: str, deal: int, moves: list[str]) -> Game:
 
 class Hint(NamedTuple):
     move: str | None        # None when there is no legal move
-    basis: str              # "winning-line", "most-options" or "no-move"
+    basis: str              # "winning-line", "most-options", "no-move" or "won"
     solution: Solution      # the search behind it
     options: int = 0        # for "most-options": legal moves after the move
 
@@ -538,6 +538,7 @@ class Hint(NamedTuple):
                              else "the solver proved that no line wins from here")
                             + "; this move leaves the most legal moves",
             "no-move": "there is no legal move",
+            "won": "the game is won: no move is needed",
         }[self.basis]
         return {"game": self.solution.game, "move": self.move, "basis": self.basis, "why": why,
                 "options_after": self.options if self.basis == "most-options" else None,
@@ -547,8 +548,9 @@ class Hint(NamedTuple):
 def hint(game: Game, budget: Budget = Budget()) -> Hint:
     """The next move of a winning line, or else the move keeping most options open."""
     solution = solve(game, budget)
-    if solution.status == WON and solution.moves:
-        return Hint(solution.moves[0], "winning-line", solution)
+    if solution.status == WON:
+        return Hint(solution.moves[0], "winning-line", solution) if solution.moves else \
+            Hint(None, "won", solution)
     best, best_options = None, -1
     work = game.copy(stack=False)
     for move in ordered_moves(work, home_roles(type(work)))[::-1]:

@@ -233,6 +233,13 @@ def test_hint_without_a_win_keeps_most_options_open():
     assert result.to_json()["why"].startswith("no winning line was found within the budget")
 
 
+def test_hint_in_a_won_position():
+    game = find_game("belle-lucie").from_portable(
+        {"game": "belle-lucie", "deal": 0, "redeals_left": 0, "piles": {"foundation-S": ["AS"]}})
+    result = hint(game)
+    assert result.basis == "won" and result.move is None and "won" in result.to_json()["why"]
+
+
 def test_hint_with_no_move():
     game = find_game("belle-lucie").from_portable(
         {"game": "belle-lucie", "deal": 0, "redeals_left": 0, "piles": {"fan-1": ["AS", "2S"]}})
