@@ -133,7 +133,11 @@ def run_local(tasks: list[tuple], jobs: int) -> Iterator[dict]:
 
 
 def run_cluster(tasks: list[tuple], address: str) -> Iterator[dict]:
-    """The same on a Dask distributed cluster (a scheduler at ``address``)."""
+    """The same on a Dask distributed cluster (a scheduler at ``address``).
+
+    Each deal is one task running `solve_record`, so the workers need this
+    package importable (``pip install -e .`` in their environment); the
+    results come back here and are written by this process alone."""
     from dask.distributed import Client, as_completed
 
     try:
