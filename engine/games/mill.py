@@ -68,6 +68,16 @@ def centre_four_sequences(game, move) -> bool:
     return game.centre_wants() == game.moving_card(move) & 15
 
 
+@RULES.rule("first-kings-to-the-corners", cites=("mill.play.1.3",),
+            ru="пока не заняты все четыре угла, король идет в угол, а не на среднего туза",
+            en="until the four corners are filled, a king goes to a corner, not onto the middle ace")
+def first_kings_to_the_corners(game, move) -> bool:
+    """The first four kings are the corners' bases: none goes to the middle while a corner is empty."""
+    if game.moving_card(move) & 15 != KING:
+        return None
+    return all(game.piles[i] for i in game.by_role["corner"])
+
+
 @RULES.rule("kings-in-the-corners", cites=("mill.play.1.3", "mill.play.1.4", "mill.rule.2.2"),
             ru="первые четыре короля ложатся по четырем углам",
             en="the first four kings go to the four corners")
@@ -182,7 +192,7 @@ class Mill(Game):
     AFTER_MOVE_KEEPS_PILES = True  # after_move only sets "lent"
     PILES = _piles()
     RULES = RULES
-    _TO_CENTRE = (no_move_before_filling, wing_cards_available, centre_four_sequences)
+    _TO_CENTRE = (no_move_before_filling, wing_cards_available, centre_four_sequences, first_kings_to_the_corners)
     _TO_CORNER = (no_move_before_filling, wing_cards_available, kings_in_the_corners, kings_down_to_aces)
     ROUTES = {
         ("wing", "centre"): _TO_CENTRE,
@@ -278,7 +288,7 @@ class Mill(Game):
             if not p:
                 continue
             rank = p[-1] & 15
-            if rank == centre_rank:
+            if rank == centre_rank and (rank != KING or all(piles[j] for j in corners)):
                 yield table[i][centre]
             for j in corners:
                 q = piles[j]
