@@ -53,11 +53,14 @@ STANDSTILL = RULES.assume(
 )
 
 
-@RULES.rule("sides-and-pile-while-dealing", cites=("chinese-letter.play.2.1", "chinese-letter.play.3.2"),
+@RULES.rule("sides-and-pile-while-dealing", cites=("chinese-letter.play.2.1", "chinese-letter.play.2.2",
+                                                  "chinese-letter.play.3.2", grand.REPLACED),
             ru="пока идет раскладка, карты берут только с краев — из первого и последнего ряда — и из стопки",
             en="while dealing, cards are taken only from the sides, the first and last columns, and from the pile")
 def sides_and_pile_while_dealing(game, move) -> bool:
-    """While dealing, only the first and eleventh columns and the pile give cards to the bases."""
+    """While dealing, only the first and eleventh columns and the pile give cards to the bases.
+
+    The card is then replaced from the pack, in the same place (play.2.2, `after_move`)."""
     return game.phase != "deal" or game.index[move.src] in game.marked
 
 
