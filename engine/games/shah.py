@@ -123,11 +123,15 @@ def marriage_outer_circle(game, move) -> bool:
     return src[-1] + 1 == dst[-1]
 
 
-@RULES.rule("deal-the-circles", cites=("shah.play.5.1", "shah.play.5.3", "shah.play.5.4", DEAL_ONE_BY_ONE),
+@RULES.rule("deal-the-circles", cites=("shah.play.5.1", "shah.play.5.3", "shah.play.5.4", DEAL_ONE_BY_ONE,
+                                      AFTER_DEAL, REFILL),
             ru="три круга по восьми карт раскладывают с вершины слева направо, каждый покрывает предыдущий",
             en="three circles of eight are dealt from the top, left to right, each covering the one before")
 def deal_the_circles(game, move) -> bool:
-    """The next card goes to the next ray of the circle being dealt; then the pack is turned to the talon."""
+    """The next card goes to the next ray of the circle being dealt; then the pack is turned to the talon.
+
+    Turning the rest of the pack, and waiting while a space is unfilled, follow
+    Cadogan (the Russian text breaks off after the third circle)."""
     if not game.piles[game.index["stock"]]:
         return False
     return game.space() is None
