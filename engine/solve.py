@@ -138,6 +138,22 @@ def _fan_safe(marry: tuple[int, ...]) -> Callable[[Game, Move], bool]:
     return safe
 
 
+def _rank_safe(game: Game, move: Move) -> bool:
+    """Safe-move test of Партеръ, whose garden builds down regardless of suit.
+
+    A card X of rank r going to a foundation is safe when every card of rank
+    r - 1 is on the foundations: then nothing can ever be laid on X again,
+    and the proof of `_fan_safe` holds as it stands (an emptied packet may
+    take any card, which only adds choices; there is no redeal)."""
+    if move.action or game.roles[game.index[move.dst]] != "foundation":
+        return False
+    rank = game.piles[game.index[move.src]][-1] & 15
+    if rank == 1:
+        return True
+    homes = game.by_role["foundation"]
+    return sum(1 for i in homes for c in game.piles[i] if c & 15 == rank - 1) == 4 * game.decks
+
+
 def _fan_pointless(game: Game, move: Move) -> bool:
     """A fan game's move of a card lying alone in its fan onto another fan,
     with no redeal left, is never needed. Proof: the move uncovers nothing
@@ -242,15 +258,26 @@ GAME_KNOWLEDGE: dict[str, Knowledge] = {
                              "depth-first"),
     "house-in-the-wood": Knowledge(("fan",), _no_redeal_left, _fan_safe((1,)), None, _fan_pointless,
                                    "depth-first"),
-    "house-on-the-hill": Knowledge(("fan",), _no_redeal_left, None, None, _fan_pointless, "depth-first"),
+    # Домъ на холмѣ marries up and down: a card is safe to play home once
+    # every copy of the cards one lower and one higher of its suit is home
+    # (if both its foundations want it, the two copies go one to each).
+    "house-on-the-hill": Knowledge(("fan",), _no_redeal_left, _fan_safe((1, -1)), None, _fan_pointless,
+                                   "depth-first"),
     # Солнечные часы: no redeal, every column obeys the same rules (a space
     # takes any card), so columns are interchangeable; the fan games' proof
     # of safe foundation moves holds as it stands (two packs, marriage
     # downwards in suit, a covered card plays no part, spaces are optional).
     "cadran": Knowledge(("column",), _always, _fan_safe((1,))),
-    # Пятнадцать: every column obeys the same rules (a lane takes any card,
-    # the sixth-row exception looks at any column alike).
-    "fifteen": Knowledge(("column",), _always),
+    # Пятнадцать: every column obeys the same rules (a lane takes any card),
+    # once the sixth-row exception is closed (while it is open, the counter
+    # `sixth_row` names columns, so their places matter). Safe moves as in
+    # Домъ на холмѣ (marriage up and down in suit, aces up and kings down);
+    # when they apply, a foundation has been begun, so the sixth-row
+    # exception is closed already.
+    "fifteen": Knowledge(("column",), lambda game: not game.extra.get("sixth_row"), _fan_safe((1, -1))),
+    # Партеръ: the six packets of the garden obey the same rules (an emptied
+    # one takes any card), and so do the sixteen places of the bouquet.
+    "parterre": Knowledge(("bed", "bouquet"), _always, _rank_safe),
     # Четыре угла: after the deal the top cards play anywhere and marry
     # alike; only the deal (a side packet feeds the foundation beside it)
     # and a redeal (the packets gathered in order) tell packets apart.
