@@ -10,6 +10,8 @@ start, one ace and one king may be taken from the sixth row. No redeal.
 
 Piles: ``col-1`` .. ``col-15`` hold a column top row first, so the pile's
 top card is the bottom-row (available) card; ``col-15`` has six cards.
+``extra["sixth_row"]`` remembers which columns still hold the card dealt in
+their sixth row, the only cards the exception may take.
 """
 
 from __future__ import annotations
@@ -26,10 +28,23 @@ SIXTH_ROW_WHEN = RULES.assume(
     "будетъ даже начать пасьянса»: the engine opens the exception while no foundation has been "
     "begun (other than by the exception itself) and no available card can be played to a "
     "foundation; marriages do not count, as they do not begin the game. At most one ace and one "
-    "king in the whole game, each straight to its foundation; the bottom-row card that covered "
-    "it drops into its place. The 'sixth row' is the card right under the available one.",
+    "king in the whole game, each straight to its foundation.",
     "most natural reading",
 )
+
+BASES_BY_PLAYER = RULES.assume(
+    "bases-out-by-player",
+    "«...то ее слѣдуетъ немедленно же изъять и положить на особое мѣсто, затѣмъ...» orders the "
+    "player's first moves (the foundation cards of the bottom row out first, then the suitable "
+    "cards, then marriages); the engine offers the move from the moment the card is available and "
+    "does not make it itself: with two packs both copies of a base card may lie in the bottom row "
+    "and the text does not say which one goes, and an automatic play would change the dealt "
+    "opening. Waiting gains nothing the rules reward: an available base card is a foundation move, "
+    "so the sixth-row exception (play.1.6) stays closed while one lies there.",
+    "most natural reading",
+)
+
+SIXTH = 5  # index of the sixth-row card in a column pile (top row first)
 
 
 @RULES.rule("bottom-row-available", cites=("fifteen.rule.1",),
@@ -40,14 +55,15 @@ def bottom_row_available(game, move) -> bool:
 
 
 @RULES.rule("aces-and-kings-found-in-play",
-            cites=("fifteen.rule.2.1", "fifteen.play.1.3", "fifteen.play.1.5"),
+            cites=("fifteen.rule.2.1", "fifteen.play.1.3", "fifteen.play.1.5", BASES_BY_PLAYER),
             ru="основания — четыре туза и четыре короля, их берут из нижнего ряда во время игры",
             en="the foundations are four aces and four kings, taken from the bottom row during play")
 def aces_and_kings_found_in_play(game, move) -> bool:
     """An empty foundation takes its base, an ace or a king of its suit, from the bottom row.
 
     The text says such a card «слѣдуетъ немедленно же изъять»; the engine
-    offers the move and leaves the moment to the player."""
+    offers the move and leaves the moment (and, with two copies, the card)
+    to the player: `fifteen.assume.bases-out-by-player`."""
     i = game.index[move.dst]
     return None if game.piles[i] else game.moving_card(move) == game.foundation_wants(i)
 
@@ -89,12 +105,15 @@ def lane_takes_any_card(game, move) -> bool:
 def sixth_row_ace_and_king(game, move) -> bool:
     """If the game cannot even begin, one ace and one king (once each) may come from the sixth row.
 
-    PySolFC's Fifteen has no such exception; the 1912 text (and Cadogan's
-    La Quinzaine) allow it once."""
+    Only a card dealt in the sixth row and still in its place qualifies
+    (`Fifteen.sixth_row_in_place`); the cards that covered it close up in
+    their order («пополняя ... нижними картами, которыя прежде закрывали
+    ихъ»). PySolFC's Fifteen has no such exception; the 1912 text (and
+    Cadogan's La Quinzaine) allow it once."""
     i = game.index.get(move.action.partition(":")[2])
-    if i is None or game.roles[i] != "column" or len(game.piles[i]) < 2:
+    if i is None or game.roles[i] != "column" or not game.sixth_row_in_place(i):
         return False
-    card = game.piles[i][-2]
+    card = game.piles[i][SIXTH]
     kind = "sixth_ace" if card & 15 == ACE else "sixth_king" if card & 15 == KING else None
     if kind is None or game.extra[kind]:
         return False
@@ -143,7 +162,14 @@ class Fifteen(Game):
     aliases = ("La Quinzaine",)
     book_order = 5
     decks = 2
-    EXTRA = {"sixth_ace": 0, "sixth_king": 0}
+    # sixth_ace, sixth_king: 1 once the exception has taken its ace, its king.
+    # sixth_row: bit k set while col-(k+1) still holds its dealt sixth-row
+    # card in place (set at the deal; 0, none, for a study position). It is
+    # cleared when the column is cut to five cards or the exception takes the
+    # card, and wholly once the exception can never open again, so that
+    # finished business does not tell positions apart.
+    EXTRA = {"sixth_ace": 0, "sixth_king": 0, "sixth_row": 0}
+    AFTER_MOVE_KEEPS_PILES = True  # after_move only clears sixth_row bits
     PILES = (tuple(PileSpec(f"foundation-{s}-{b}", "foundation", 3.0 + (2 * k + (b == "K")) * 1.3, 0.0,
                             suit=k, base=ACE if b == "A" else KING, step=1 if b == "A" else -1)
                    for k, s in enumerate("SHDC") for b in "AK")
@@ -167,6 +193,24 @@ class Fifteen(Game):
         columns = self.by_role["column"]
         for k, card in enumerate(cards):
             self.piles[columns[k % 15]].append(card)
+        self.extra["sixth_row"] = (1 << len(columns)) - 1  # every column has six rows or more
+
+    def sixth_row_in_place(self, i: int) -> bool:
+        """Whether column pile ``i`` still holds the card dealt in its sixth row, at `SIXTH`."""
+        return bool(self.extra["sixth_row"] >> (i - self.by_role["column"][0]) & 1)
+
+    def after_move(self, move: Move) -> None:
+        mask = self.extra["sixth_row"]
+        if not mask:
+            return
+        if self.roles[self.index[move.dst]] == "foundation":
+            # a foundation begun by an ordinary move: the exception of
+            # play.1.6 («нельзя будетъ даже начать») can never open again
+            self.extra["sixth_row"] = 0
+            return
+        i = self.index[move.src]
+        if len(self.piles[i]) <= SIXTH:  # the sixth-row card has left its place
+            self.extra["sixth_row"] = mask & ~(1 << (i - self.by_role["column"][0]))
 
     def base_foundation(self, card: int) -> int | None:
         """The empty foundation whose base ``card`` is, if any."""
@@ -181,10 +225,28 @@ class Fifteen(Game):
         return super().action_moves(name)
 
     def do_sixth_row(self, column: str) -> None:
-        pile = self.piles[self.index[column]]
-        card = pile.pop(-2)
+        i = self.index[column]
+        # the cards that covered it move up into its place, in their order
+        card = self.piles[i].pop(SIXTH)
         self.piles[self.base_foundation(card)].append(card)
         self.extra["sixth_ace" if card & 15 == ACE else "sixth_king"] = 1
+        mask = self.extra["sixth_row"] & ~(1 << (i - self.by_role["column"][0]))
+        self.extra["sixth_row"] = 0 if self.extra["sixth_ace"] and self.extra["sixth_king"] else mask
+
+    def check_position(self) -> tuple[str, str] | None:
+        for key in ("sixth_ace", "sixth_king"):
+            if self.extra[key] not in (0, 1):
+                return f"extra.{key} is 1 once the exception has taken its card, else 0", f"extra.{key}"
+        mask = self.extra["sixth_row"]
+        columns = self.by_role["column"]
+        if not 0 <= mask < 1 << len(columns):
+            return f"extra.sixth_row is a set of columns, a whole number from 0 to {(1 << len(columns)) - 1}", \
+                "extra.sixth_row"
+        for k, i in enumerate(columns):
+            if mask >> k & 1 and len(self.piles[i]) <= SIXTH:
+                return (f"extra.sixth_row says {self.names[i]!r} still holds its sixth-row card, "
+                        f"but it has {len(self.piles[i])} cards"), "extra.sixth_row"
+        return None
 
     def ordinary_moves(self):
         piles, table = self.piles, self.move_table
@@ -212,7 +274,8 @@ class Fifteen(Game):
         # the exception is open only before the game has begun: ask the rule
         # only then (the check itself lists the ordinary moves again)
         used = self.extra["sixth_ace"] + self.extra["sixth_king"]
-        if used < 2 and sum(len(self.piles[f]) for f in self.by_role["foundation"]) == used:
+        begun = sum(len(self.piles[f]) for f in self.by_role["foundation"])
+        if self.extra["sixth_row"] and used < 2 and begun == used:
             for move in self.action_moves("sixth-row"):
                 if sixth_row_ace_and_king.check(self, move):
                     yield move
