@@ -337,3 +337,29 @@ def test_suit_blind_games_ignore_suits(slug):
             actions = [m for m in moves if m.action]
             game.push(rng.choice(actions if actions and rng.random() < 0.5 else moves))
     assert checked > 50
+
+
+def test_best_first_search_agrees_and_replays(monkeypatch):
+    """The best-first search (chosen per game by `Knowledge.search`) gives
+    the same answers as the plain search, and its wins replay."""
+    import engine.solve as solve_module
+
+    for slug in ("belle-lucie", "parterre"):
+        know = solve_module.GAME_KNOWLEDGE.get(slug, solve_module.Knowledge())
+        monkeypatch.setitem(solve_module.GAME_KNOWLEDGE, slug, know._replace(search="best-first"))
+        for seed in range(12):
+            game = endgame(slug, seed, 9)
+            truth = plain_search(game)
+            if truth is None:
+                continue
+            solution = solve(game, Budget(nodes=200_000, seconds=20))
+            assert solution.status == (WON if truth else LOST), (slug, seed)
+            if truth:
+                for text in solution.moves:
+                    game.play(text)
+                assert game.is_won()
+    game, prefix = near_the_end("cadran", 15)
+    monkeypatch.setitem(solve_module.GAME_KNOWLEDGE, "cadran", solve_module.Knowledge(search="best-first"))
+    solution = solve(game, Budget(nodes=100_000, seconds=10))
+    assert solution.status == WON
+    assert replay("cadran", WON_GAMES["cadran"]["deal"], prefix + list(solution.moves)).is_won()
