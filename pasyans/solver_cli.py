@@ -47,7 +47,7 @@ def register(subparsers) -> None:
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="run on a Dask distributed scheduler (e.g. tcp://host:8786) instead of local workers")
     p.add_argument("--out", metavar="FILE",
-                   help="results file, one JSON line per deal (default bench/results/GAME.jsonl); "
+                   help="results file, one JSON line per deal (default data/winrates/GAME.jsonl); "
                         "a re-run skips the deals already there")
     p.add_argument("--retry-unknown", action="store_true", help="solve again the deals left unknown")
     p.add_argument("--table", metavar="FILE", help="also put the summary into this JSON table of all games")
@@ -138,7 +138,7 @@ def stats_command(args) -> int:
         raise InputError("--deals must be >= 1 and --first >= 0")
     if args.jobs < 1:
         raise InputError("--jobs must be >= 1")
-    out = Path(args.out) if args.out else Path("bench/results") / f"{slug}.jsonl"
+    out = Path(args.out) if args.out else Path("data/winrates") / f"{slug}.jsonl"
     bar = stats.Progress(args.deals)
     head, done = stats.read_results(out, slug)
     bar.total = sum(1 for d in range(args.first, args.first + args.deals)

@@ -98,7 +98,7 @@ def _optional(edition: Edition, read, name: str, *argv: str):
 
 
 # The solver's table of win rates (`pasyans stats GAME ... --table FILE`).
-WIN_RATES = ROOT / "bench" / "results" / "win-rates.json"
+WIN_RATES = ROOT / "data" / "winrates.json"
 
 
 def load(source: Commands | Folder | None = None, win_rates: Path | None = None) -> Edition:
