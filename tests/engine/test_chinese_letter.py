@@ -1,29 +1,18 @@
 """Китайское письмо: rows of eleven and the pile, the gathering between the
-three layouts, and a won game replayed from tests/engine/cases/chinese-letter.json."""
+three layouts (its won game is replayed by test_won_games.py)."""
 
 from __future__ import annotations
 
-import json
-
-from engine import Termination, find_game
+from engine import find_game
 from engine.cards import card_code
 
-from engine_helpers import CASES, position
+from engine_helpers import position
 
 GAME = find_game("chinese-letter")
 
 
 def codes(game, name):
     return [card_code(c) for c in game.pile(name)]
-
-
-def test_the_won_game_replays_to_the_win():
-    record = json.loads((CASES / "chinese-letter.json").read_text(encoding="utf-8"))["won"]
-    game = GAME(record["deal"])
-    for move in record["moves"]:
-        assert game.outcome() is None
-        game.play(move)
-    assert game.outcome().termination is Termination.WON
 
 
 def test_eleven_below_and_the_twelfth_on_the_pile():

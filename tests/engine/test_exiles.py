@@ -1,33 +1,21 @@
 """Ссыльныя: the deal with its exiles, the exile put under its packet and
-the chain of top cards, the one exchange, the second layout, and a won game
-replayed from tests/engine/cases/exiles.json."""
+the chain of top cards, the one exchange, the second layout (its won game is replayed by test_won_games.py)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from engine import Termination, find_game
+from engine import find_game
 from engine.cards import RANKS, card_code, full_deck
 from engine.deal import shuffled
 
-from engine_helpers import CASES, position
+from engine_helpers import position
 
 GAME = find_game("exiles")
 
 
 def codes(game, name):
     return [card_code(c) for c in game.pile(name)]
-
-
-def test_the_won_game_replays_to_the_win():
-    record = json.loads((CASES / "exiles.json").read_text(encoding="utf-8"))["won"]
-    game = GAME(record["deal"])
-    for move in record["moves"]:
-        assert game.outcome() is None
-        game.play(move)
-    assert game.outcome().termination is Termination.WON
 
 
 @pytest.mark.parametrize("deal", [1, 2, 77])

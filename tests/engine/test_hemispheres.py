@@ -1,30 +1,18 @@
 """Полушарія: the bases and barriers, the circle and its hemispheres, the
-exchange, refilling before the talon, crossing at the end, and a won game
-replayed from tests/engine/cases/hemispheres.json."""
+exchange, refilling before the talon, crossing at the end (its won game is replayed by test_won_games.py)."""
 
 from __future__ import annotations
 
-import json
-
-from engine import Termination, find_game
+from engine import find_game
 from engine.cards import card_code
 
-from engine_helpers import CASES, position
+from engine_helpers import position
 
 GAME = find_game("hemispheres")
 
 
 def codes(game, name):
     return [card_code(c) for c in game.pile(name)]
-
-
-def test_the_won_game_replays_to_the_win():
-    record = json.loads((CASES / "hemispheres.json").read_text(encoding="utf-8"))["won"]
-    game = GAME(record["deal"])
-    for move in record["moves"]:
-        assert game.outcome() is None
-        game.play(move)
-    assert game.outcome().termination is Termination.WON
 
 
 def test_bases_barriers_and_circle():

@@ -1,29 +1,17 @@
 """Идет - не идет: the deal, the replacement of the top row, the gathering
-between layouts, and a won game replayed from tests/engine/cases/idet-ne-idet.json."""
+between layouts (its won game is replayed by test_won_games.py)."""
 
 from __future__ import annotations
 
-import json
-
-from engine import Termination, find_game
+from engine import find_game
 from engine.cards import card_code
 
-from engine_helpers import CASES
 
 GAME = find_game("idet-ne-idet")
 
 
 def codes(game, name):
     return [card_code(c) for c in game.pile(name)]
-
-
-def test_the_won_game_replays_to_the_win():
-    record = json.loads((CASES / "idet-ne-idet.json").read_text(encoding="utf-8"))["won"]
-    game = GAME(record["deal"])
-    for move in record["moves"]:
-        assert game.outcome() is None
-        game.play(move)
-    assert game.outcome().termination is Termination.WON
 
 
 def test_first_row_and_rows_of_seven():

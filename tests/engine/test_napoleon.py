@@ -1,31 +1,20 @@
 """Наполеон: the layout, the choice of direction, the rows worked from both
-ends, the cellar, and a won game replayed from tests/engine/cases/napoleon.json."""
+ends, and the cellar (its won game is replayed by test_won_games.py)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from engine import StateError, Termination, find_game
+from engine import StateError, find_game
 from engine.cards import card_code
 
-from engine_helpers import CASES, position
+from engine_helpers import position
 
 GAME = find_game("napoleon")
 
 
 def codes(game, name):
     return [card_code(c) for c in game.pile(name)]
-
-
-def test_the_won_game_replays_to_the_win():
-    record = json.loads((CASES / "napoleon.json").read_text(encoding="utf-8"))["won"]
-    game = GAME(record["deal"])
-    for move in record["moves"]:
-        assert game.outcome() is None
-        game.play(move)
-    assert game.outcome().termination is Termination.WON
 
 
 @pytest.mark.parametrize("deal", [1, 2, 3, 40])

@@ -1,25 +1,13 @@
 """Партеръ (reconstructed from Cadogan): the layout, the bouquet that never
-takes a card back, the one deal, and a won game replayed from
-tests/engine/cases/parterre.json."""
+takes a card back, the one deal (its won game is replayed by test_won_games.py)."""
 
 from __future__ import annotations
 
-import json
+from engine import find_game
 
-from engine import Termination, find_game
-
-from engine_helpers import CASES, position
+from engine_helpers import position
 
 GAME = find_game("parterre")
-
-
-def test_the_won_game_replays_to_the_win():
-    record = json.loads((CASES / "parterre.json").read_text(encoding="utf-8"))["won"]
-    game = GAME(record["deal"])
-    for move in record["moves"]:
-        assert game.outcome() is None
-        game.play(move)
-    assert game.outcome().termination is Termination.WON
 
 
 def test_every_rule_but_the_surviving_clauses_is_an_assumption_citing_cadogan():
