@@ -33,13 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pasyans {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in STAGE_CLIS:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if not name.startswith(error.name or "\0"):  # a real import error inside the stage
-                raise
-            continue  # that stage is not built yet
-        module.register(subparsers)
+        importlib.import_module(name).register(subparsers)
     return parser
 
 
