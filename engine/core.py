@@ -290,6 +290,11 @@ class Game:
         rank = (pile[-1] & 15) + spec.step
         return spec.suit << 4 | rank if 1 <= rank <= 13 else 0
 
+    def holds_packs(self, decks: int) -> bool:
+        """Whether the piles hold exactly ``decks`` full packs, each card once
+        per pack (the "N packs" rule of a game's decks clause)."""
+        return sorted(c for p in self.piles for c in p) == sorted(full_deck(decks))
+
     def wanted_cards(self) -> dict[int, list[int]]:
         """For fast generators: each card a suited foundation takes next ->
         the foundations taking it (with two packs, two may want one card)."""

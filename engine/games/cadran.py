@@ -15,7 +15,7 @@ row), so a column's top card is the available one.
 
 from __future__ import annotations
 
-from engine.cards import ACE, KING, full_deck
+from engine.cards import ACE, KING
 from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
@@ -108,7 +108,7 @@ def lost(game, move) -> bool:
 @RULES.rule("two-packs", cites=("cadran.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
 def two_packs(game, move) -> bool:
     """The game is played with two full packs, 104 cards."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+    return game.holds_packs(2)
 
 
 @RULES.rule("four-rows-of-ten", cites=("cadran.play.1",),

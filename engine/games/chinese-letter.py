@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib
 
-from engine.cards import full_deck
 from engine.core import PileSpec
 from engine.rulebook import RuleBook
 
@@ -123,7 +122,7 @@ def lost(game, move) -> bool:
             ru="две полные колоды, как в «Большой раскладке»", en="two full packs, as in the Grand Layout")
 def two_packs(game, move) -> bool:
     """Two full packs, as for the Grand Layout, of which this is a variant."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+    return game.holds_packs(2)
 
 
 @RULES.rule("first-row", cites=("chinese-letter.play.1.1", "chinese-letter.play.1.2", FACE_UP),

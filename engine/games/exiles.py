@@ -25,7 +25,7 @@ queens) and ``down-S`` .. ``down-C`` (the bottom row, queens to aces);
 
 from __future__ import annotations
 
-from engine.cards import KING, QUEEN, full_deck, make
+from engine.cards import KING, QUEEN, make
 from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
@@ -206,7 +206,7 @@ def lost(game, move) -> bool:
             ru="восемь королей из двух колод — основные карты", en="eight kings of two packs are the bases")
 def eight_kings_and_two_packs(game, move) -> bool:
     """Two full packs; the eight kings lie as bases, one of each suit in each row."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2)) and \
+    return game.holds_packs(2) and \
         all(len(game.piles[f]) == 1 and game.piles[f][0] & 15 == KING for f in game.bases)
 
 

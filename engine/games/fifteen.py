@@ -16,7 +16,7 @@ their sixth row, the only cards the exception may take.
 
 from __future__ import annotations
 
-from engine.cards import ACE, KING, full_deck
+from engine.cards import ACE, KING
 from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
@@ -142,7 +142,7 @@ def lost(game, move) -> bool:
 @RULES.rule("two-packs", cites=("fifteen.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
 def two_packs(game, move) -> bool:
     """The game is played with two full packs, 104 cards."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+    return game.holds_packs(2)
 
 
 @RULES.rule("rows-of-fifteen", cites=("fifteen.play.1.1", "fifteen.play.1.2"),

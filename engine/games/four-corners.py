@@ -19,7 +19,7 @@ Piles: ``left-1`` (top corner) .. ``left-6`` (bottom corner), ``right-1`` ..
 
 from __future__ import annotations
 
-from engine.cards import ACE, KING, full_deck
+from engine.cards import ACE, KING
 from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
@@ -163,7 +163,7 @@ def lost(game, move) -> bool:
 @RULES.rule("two-packs", cites=("four-corners.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
 def two_packs(game, move) -> bool:
     """The game is played with two full packs, 104 cards."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+    return game.holds_packs(2)
 
 
 @RULES.rule("twelve-cards-left-then-right", cites=("four-corners.play.1.1", "four-corners.play.1.2",

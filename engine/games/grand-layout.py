@@ -20,7 +20,7 @@ module, is reused by «Китайское письмо» (chinese-letter).
 
 from __future__ import annotations
 
-from engine.cards import ACE, KING, full_deck
+from engine.cards import ACE, KING
 from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
@@ -173,7 +173,7 @@ def lost(game, move) -> bool:
             ru="две полные колоды, 104 листа", en="two full packs, 104 cards")
 def two_packs(game, move) -> bool:
     """The game is played with two full packs."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+    return game.holds_packs(2)
 
 
 @RULES.rule("first-row", cites=("grand-layout.play.1.2", "grand-layout.play.1.3"),

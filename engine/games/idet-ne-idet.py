@@ -20,7 +20,7 @@ A vertical row is ``top-k`` with ``col-k`` below it.
 
 from __future__ import annotations
 
-from engine.cards import ACE, full_deck
+from engine.cards import ACE
 from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
@@ -178,7 +178,7 @@ def lost(game, move) -> bool:
             ru="полная колода в 52 листа", en="a full pack of 52 cards")
 def one_pack(game, move) -> bool:
     """The game is played with one full pack: 52 cards, each once."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(1))
+    return game.holds_packs(1)
 
 
 @RULES.rule("first-row-of-seven", cites=("idet-ne-idet.play.1.2",),

@@ -17,7 +17,7 @@ Piles: ``centre``, ``corner-1`` .. ``corner-4`` (the kings), ``wing-1`` ..
 
 from __future__ import annotations
 
-from engine.cards import ACE, KING, full_deck
+from engine.cards import ACE, KING
 from engine.core import Game, Move, PileSpec, one_card
 from engine.rulebook import RuleBook
 
@@ -154,7 +154,7 @@ def lost(game, move) -> bool:
 @RULES.rule("two-packs", cites=("mill.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
 def two_packs(game, move) -> bool:
     """The game is played with two full packs, 104 cards."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+    return game.holds_packs(2)
 
 
 @RULES.rule("ace-and-eight-wings", cites=("mill.play.1.1", "mill.play.1.2", "mill.rule.2.2", FIRST_ACE),

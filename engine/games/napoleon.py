@@ -25,7 +25,7 @@ end on both sides.
 
 from __future__ import annotations
 
-from engine.cards import KING, full_deck
+from engine.cards import KING
 from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
@@ -159,7 +159,7 @@ def lost(game, move) -> bool:
             ru="вся полная колода выложена открытой", en="the whole pack is laid out face up")
 def one_pack_face_up(game, move) -> bool:
     """All 52 cards of one pack are on the table at once."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(1))
+    return game.holds_packs(1)
 
 
 @RULES.rule("first-card-sets-the-bases", cites=("napoleon.play.1.2", "napoleon.play.2.1", ORDER),

@@ -24,7 +24,7 @@ Piles: ``bed-1`` .. ``bed-6`` (the garden's packets), ``bouquet-1`` ..
 
 from __future__ import annotations
 
-from engine.cards import ACE, full_deck
+from engine.cards import ACE
 from engine.core import Game, Move, PileSpec, one_card
 from engine.rulebook import RuleBook
 
@@ -118,7 +118,7 @@ def lost(game, move) -> bool:
 @RULES.rule("one-pack", cites=(ONE_PACK,), ru="одна полная колода", en="one full pack")
 def one_pack(game, move) -> bool:
     """One full pack of 52 cards."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(1))
+    return game.holds_packs(1)
 
 
 @RULES.rule("six-packets-and-a-bouquet", cites=(LAYOUT,),

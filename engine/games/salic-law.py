@@ -15,7 +15,7 @@ Piles: ``king-1`` .. ``king-8`` (the king at the bottom), ``foundation-1`` ..
 
 from __future__ import annotations
 
-from engine.cards import ACE, JACK, KING, QUEEN, card_code, full_deck
+from engine.cards import ACE, JACK, KING, QUEEN, card_code
 from engine.core import Game, Move, PileSpec
 from engine.rulebook import RuleBook
 
@@ -120,7 +120,7 @@ def lost(game, move) -> bool:
 @RULES.rule("two-packs", cites=("salic-law.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
 def two_packs(game, move) -> bool:
     """The game is played with two full packs, 104 cards."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+    return game.holds_packs(2)
 
 
 @RULES.rule("a-king-begins", cites=("salic-law.play.1.1", FIRST_KING),

@@ -22,7 +22,7 @@ inner circle, ``stock``, ``talon``.
 
 from __future__ import annotations
 
-from engine.cards import ACE, KING, QUEEN, full_deck
+from engine.cards import ACE, KING, QUEEN
 from engine.core import Game, Move, PileSpec, one_card
 from engine.rulebook import RuleBook
 
@@ -154,7 +154,7 @@ def lost(game, move) -> bool:
 @RULES.rule("two-packs", cites=("shah.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
 def two_packs(game, move) -> bool:
     """The game is played with two full packs, 104 cards."""
-    return sorted(c for p in game.piles for c in p) == sorted(full_deck(2))
+    return game.holds_packs(2)
 
 
 @RULES.rule("shah-among-the-aces", cites=("shah.rule.3.1", "shah.play.1", "shah.play.2", "shah.play.3"),
