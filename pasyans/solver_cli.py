@@ -9,50 +9,68 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 from pasyans.errors import InputError
 
-DEFAULT_NODES = 200_000
+DEFAULT_NODES = 50_000_000
 DEFAULT_SECONDS = 10.0
 
 
 def _budget_args(p, seconds: float = DEFAULT_SECONDS) -> None:
+    p.add_argument("--budget", "--seconds", dest="seconds", type=float, default=seconds, metavar="SECONDS",
+                   help=f"stop after SECONDS CPU seconds (default {seconds:g})")
     p.add_argument("--nodes", type=int, default=DEFAULT_NODES, metavar="N",
                    help=f"stop after N positions (default {DEFAULT_NODES:,})")
-    p.add_argument("--seconds", type=float, default=seconds, metavar="S",
-                   help=f"stop after S CPU seconds (default {seconds:g})")
+
+
+def _reading_args(p) -> None:
+    from engine.cli import add_reading_option
+
+    add_reading_option(p)
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("solve", help="won / lost / unknown for a deal, with the winning moves")
+    p = subparsers.add_parser("solve", help="won / lost / unknown for a deal or a position, with the winning moves "
+                              "(the search knows the order of the pack)")
     p.add_argument("game", metavar="GAME")
-    p.add_argument("--seed", type=int, required=True, metavar="N", help="the deal number (>= 0)")
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--seed", type=int, metavar="N", help="the deal number (>= 0)")
+    where.add_argument("--state", metavar="FILE",
+                       help="a portable state (JSON), or JSON lines of states (one verdict line each); - for stdin")
+    p.add_argument("--single-deal", action="store_true", help="no redeal (the first layout alone)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    _reading_args(p)
     _budget_args(p)
     p.set_defaults(func=solve_command)
 
-    p = subparsers.add_parser("hint", help="the next move of a winning line, or the move keeping most options")
+    p = subparsers.add_parser("hint", help="a player's next move: from what the player can see only")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--state", required=True, metavar="FILE", help="a portable state (JSON); - for stdin")
     p.add_argument("--json", action="store_true", help="print JSON")
+    _reading_args(p)
     _budget_args(p, seconds=2.0)
     p.set_defaults(func=hint_command)
 
     p = subparsers.add_parser("stats", help="win rate over deals 1..N with a Wilson 95%% interval")
     p.add_argument("game", metavar="GAME")
-    p.add_argument("--deals", type=int, required=True, metavar="N", help="solve deals 1..N")
+    p.add_argument("--measure", choices=("solvable", "player", "single-deal"),
+                   help="what the player may know (default: the game's first measure; see engine/solver/measures.py)")
+    p.add_argument("--deals", type=int, required=True, metavar="N", help="measure deals 1..N")
     p.add_argument("--first", type=int, default=1, metavar="K", help="start at deal K instead of 1")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--cluster", metavar="ADDRESS",
-                   help="run on a Dask distributed scheduler (e.g. tcp://host:8786) instead of local workers")
+                   help="run on a Dask distributed scheduler (e.g. tcp://host:8786), or 'local' for a "
+                        "LocalCluster of --jobs workers on this machine")
     p.add_argument("--out", metavar="FILE",
-                   help="results file, one JSON line per deal (default data/winrates/GAME.jsonl); "
+                   help="results file, one JSON line per deal (default data/winrates/GAME.MEASURE.jsonl); "
                         "a re-run skips the deals already there")
-    p.add_argument("--retry-unknown", action="store_true", help="solve again the deals left unknown")
+    p.add_argument("--retry-unknown", action="store_true", help="measure again the deals left unknown")
     p.add_argument("--table", metavar="FILE", help="also put the summary into this JSON table of all games")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    _budget_args(p, seconds=2.0)
+    _reading_args(p)
+    _budget_args(p)
     p.set_defaults(func=stats_command)
 
 
@@ -65,47 +83,111 @@ def _game(name: str):
         raise InputError(error.args[0]) from None
 
 
-def _check_budget(args) -> None:
+def _budget(args):
+    from engine.solver.search import Budget
+
     if args.nodes < 1:
         raise InputError("--nodes must be a whole number >= 1")
     if not args.seconds > 0:
-        raise InputError("--seconds must be > 0")
+        raise InputError("--budget must be > 0 seconds")
+    return Budget(args.nodes, args.seconds)
 
 
-def _print_json(value) -> None:
-    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=1) + "\n")
+def _readings(cls, args) -> dict[str, str]:
+    from engine.cli import parse_readings
+
+    return parse_readings(cls, args.reading)
+
+
+def _print_json(value, indent: int | None = 1) -> None:
+    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=indent) + "\n")
+
+
+def load_states(cls, path: str, readings: dict[str, str]) -> list:
+    """The positions of a state file: one portable state (JSON, over any
+    number of lines) or JSON lines of states; every problem is an InputError
+    naming the file and line, and nothing is solved until all are read."""
+    from engine import StateError
+    from engine.cli import _line_of
+
+    name = "<stdin>" if path == "-" else path
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as error:
+        raise InputError(f"cannot read the state file: {error.strerror}", name) from None
+    except UnicodeDecodeError:
+        raise InputError("the state file is not UTF-8", name) from None
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        whole = None
+    if isinstance(whole, dict):
+        items = [(whole, 1, text)]
+    else:
+        items = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                items.append((json.loads(line), number, line))
+            except json.JSONDecodeError as error:
+                raise InputError(f"not JSON: {error.msg}", name, number) from None
+        if not items:
+            raise InputError("no state in the file", name)
+    games = []
+    for data, number, source in items:
+        try:
+            game = cls.from_portable(data)
+        except StateError as error:
+            within = _line_of(source, error.where) if len(items) == 1 else None
+            raise InputError(f"refused state: {error}", name, within or number) from None
+        if readings:
+            from engine.cli import with_readings
+
+            game = with_readings(game, [f"{k}={v}" for k, v in readings.items()])
+        games.append(game)
+    return games
 
 
 def solve_command(args) -> int:
-    from engine.solve import THOUGHTFUL_NOTE, Budget, solve
+    from engine.solve import THOUGHTFUL_NOTE, solve
+    from engine.solver.measures import new_game
 
-    _check_budget(args)
-    if args.seed < 0:
-        raise InputError("--seed must be a whole number >= 0")
-    game = _game(args.game)(args.seed)
-    solution = solve(game, Budget(args.nodes, args.seconds))
-    if args.json:
-        _print_json(solution.to_json())
-        return 0
-    what = {"won": f"won in {len(solution.moves)} moves",
-            "lost": "lost: no line wins (the whole search space was searched)",
-            "unknown": "unknown: the budget ran out before a win or a proof"}[solution.status]
-    print(f"{game.title_1912} ({game.slug}), deal {game.deal}: {what} "
-          f"({solution.nodes:,} positions, {solution.seconds:.2f} s)")
-    if solution.thoughtful:
-        print(f"  {THOUGHTFUL_NOTE}")
-    if solution.moves:
-        print(" ".join(solution.moves))
+    budget = _budget(args)
+    cls = _game(args.game)
+    readings = _readings(cls, args)
+    if args.seed is not None:
+        if args.seed < 0:
+            raise InputError("--seed must be a whole number >= 0")
+        games = [new_game(cls, args.seed, readings)]
+    else:
+        games = load_states(cls, args.state, readings)
+    for game in games:
+        if args.single_deal:
+            game.redeals_left = 0
+        solution = solve(game, budget)
+        if args.json:
+            _print_json(solution.to_json(), indent=1 if args.seed is not None else None)
+            continue
+        what = {"won": f"won in {len(solution.moves)} moves",
+                "lost": "lost: no line wins (the whole search space was searched)",
+                "unknown": "unknown: the budget ran out before a win or a proof"}[solution.status]
+        print(f"{cls.title_1912 or cls.title_modern} ({cls.slug}), deal {game.deal}: {what} "
+              f"({solution.nodes:,} positions, {solution.seconds:.2f} s)")
+        if solution.thoughtful:
+            print(f"  {THOUGHTFUL_NOTE}")
+        if solution.moves:
+            print(" ".join(solution.moves))
     return 0
 
 
 def hint_command(args) -> int:
-    from engine.cli import load_state
-    from engine.solve import Budget, hint
+    from engine.cli import load_state, with_readings
+    from engine.solve import hint
 
-    _check_budget(args)
-    game = load_state(_game(args.game), args.state)
-    result = hint(game, Budget(args.nodes, args.seconds))
+    budget = _budget(args)
+    game = with_readings(load_state(_game(args.game), args.state), args.reading)
+    result = hint(game, budget)
     if args.json:
         _print_json(result.to_json())
     else:
@@ -114,49 +196,64 @@ def hint_command(args) -> int:
     return 0
 
 
-def describe(cls, summary: dict) -> dict:
-    """What a reader of the table needs beside the counts: titles, whether the
-    rate is thoughtful, and a warning where the solver is not fast enough."""
-    from engine.solve import THOUGHTFUL_NOTE, is_thoughtful
-
-    out = {"title_1912": cls.title_1912, "title_en": cls.title_en, "thoughtful": is_thoughtful(cls(1))}
-    notes = [THOUGHTFUL_NOTE] if out["thoughtful"] else []
-    if summary["deals"] and summary["unknown"] / summary["deals"] > 0.05:
-        notes.append(f"the solver is not fast enough for this game: {summary['unknown']} of "
-                     f"{summary['deals']} deals stayed unknown within the budget, so the win rate of "
-                     "the decided deals leans towards the easy deals")
-    out["notes"] = notes
-    return out
-
-
 def stats_command(args) -> int:
     from pasyans import stats
 
-    _check_budget(args)
-    slug = _game(args.game).slug
+    from engine.solver.measures import measures_of, policy
+
+    budget = _budget(args)
+    cls = _game(args.game)
+    slug = cls.slug
+    readings = _readings(cls, args)
+    measure = args.measure or measures_of(cls)[0]
+    if measure not in measures_of(cls):
+        raise InputError(f"--measure {measure} does not apply to {slug} (it has: {', '.join(measures_of(cls))})")
     if args.deals < 1 or args.first < 0:
         raise InputError("--deals must be >= 1 and --first >= 0")
     if args.jobs < 1:
         raise InputError("--jobs must be >= 1")
-    out = Path(args.out) if args.out else Path("data/winrates") / f"{slug}.jsonl"
-    bar = stats.Progress(args.deals)
-    head, done = stats.read_results(out, slug)
-    bar.total = sum(1 for d in range(args.first, args.first + args.deals)
-                    if d not in done or (args.retry_unknown and done[d]["status"] == "unknown"))
-    if head and head.get("budget") != {"nodes": args.nodes, "seconds": args.seconds}:
+    out = Path(args.out) if args.out else stats.results_path(Path("data/winrates"), slug, measure, readings)
+    head, done = stats.read_results(out, slug, measure)
+    bar = stats.Progress(sum(1 for d in range(args.first, args.first + args.deals)
+                             if d not in done or (args.retry_unknown and done[d]["status"] == "unknown")))
+    if head and head.get("budget") != {"nodes": budget.nodes, "seconds": budget.seconds}:
         print(f"pasyans: note: {out} was begun with budget {head.get('budget')}; its deals are kept",
               file=sys.stderr)
+    if head and head.get("readings", {}) != readings:
+        raise InputError(f"this results file was made under readings {head.get('readings')}, not {readings}",
+                         str(out), 1)
+    start = time.monotonic()
     try:
-        records = stats.run(slug, args.deals, out, jobs=args.jobs, cluster=args.cluster,
-                            nodes=args.nodes, seconds=args.seconds, first=args.first,
-                            retry_unknown=args.retry_unknown, progress=bar.update)
+        records = stats.run(slug, args.deals, out, measure=measure, jobs=args.jobs, cluster=args.cluster,
+                            nodes=budget.nodes, seconds=budget.seconds, first=args.first,
+                            retry_unknown=args.retry_unknown, readings=readings, progress=bar.update)
     finally:
         bar.close()
-    budget = (head or stats.header(slug, args.nodes, args.seconds))["budget"]
-    summary = stats.summary(slug, records, budget)
-    summary.update(describe(_game(args.game), summary))
+    wall = time.monotonic() - start
+    used = (head or stats.header(slug, measure, budget.nodes, budget.seconds))["budget"]
+    summary = stats.summary(slug, records, used, measure, policy(cls, measure))
     if args.table:
-        stats.update_table(Path(args.table), summary)
+        table = Path(args.table)
+        previous = {}
+        if table.exists():
+            try:
+                old = json.loads(table.read_text(encoding="utf-8"))["games"][slug]
+                place = old
+                for ident, alt in sorted(readings.items()):
+                    place = place.get("readings", {}).get(ident, {}).get(alt, {})
+                previous = place.get("measures", {}).get(measure, {})
+            except (KeyError, TypeError, ValueError, AttributeError):
+                previous = {}
+        measured = bar.done  # deals measured by this run (the others were in the file)
+        run_info = {"wall_s": round((previous.get("wall_s") or 0.0) + (wall if measured else 0.0), 1),
+                    "workers": args.jobs, "cluster": "dask " + args.cluster if args.cluster else "processes"}
+        stats.update_table(table, summary, readings=readings,
+                           game_info={"title_1912": cls.title_1912, "title_modern": cls.title_modern,
+                                      "title_en": cls.title_en, "decks": cls.decks,
+                                      "measures_apply": list(measures_of(cls))},
+                           run_info=run_info)
+        if not readings and out.parent.name == "winrates":
+            stats.write_won_deals(out.parent)
     if args.json:
         _print_json(summary)
     else:

@@ -1,14 +1,18 @@
-"""Win rates: solve deals 1..N of a game and summarise them.
+"""Win rates: measure deals 1..N of a game and summarise them.
 
-Each deal is solved by `engine.solve` on worker processes (or on a Dask
-distributed cluster) and written as one JSON line to a results file as soon
-as it is known, so that a long run can be stopped and resumed: a re-run
-skips the deals already in the file. The first line of the file says which
-game and budget the lines belong to.
+A measure ("solvable", "single-deal", "player": see engine/solver/measures.py)
+is run deal by deal on worker processes, or on a Dask distributed cluster
+(an address, or "local" for a LocalCluster on this machine), and each
+deal's record is written as one JSON line to a results file as soon as it
+is known, so that a long run can be stopped and resumed: a re-run skips
+the deals already in the file. The first line of the file says which game,
+measure, readings and budget the lines belong to.
 
-The summary counts won / lost / unknown; the win rate is won / (won + lost)
-with a Wilson 95% score interval, and unknowns (the budget ran out) are
-reported beside it, never counted as wins or losses.
+The summary never gives a rate over the decided deals alone: with N deals,
+W won and U undecided, the share won lies in the bracket [W/N, (W+U)/N];
+`low` is the Wilson 95% lower bound of W/N and `high` the Wilson 95% upper
+bound of (W+U)/N, so [low, high] covers both the sampling error and the
+undecided deals.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Callable, Iterable, Iterator
 from pasyans.errors import InputError
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
+STATUSES = ("won", "lost", "unknown")
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -53,32 +58,46 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
+def reading_tag(readings: dict[str, str] | None) -> str:
+    """A file-name part for a set of readings ("" for the defaults)."""
+    if not readings:
+        return ""
+    return ".".join(f"{ident.rpartition('.assume.')[2] or ident}={alt}" for ident, alt in sorted(readings.items()))
+
+
+def results_path(folder: Path, slug: str, measure: str, readings: dict[str, str] | None = None) -> Path:
+    """data/winrates/GAME.MEASURE.jsonl (with readings: GAME.MEASURE.READINGS.jsonl)."""
+    tag = reading_tag(readings)
+    return folder / (f"{slug}.{measure}" + (f".{tag}" if tag else "") + ".jsonl")
+
+
 # -- one deal -------------------------------------------------------------------
 
 
-def solve_record(slug: str, deal: int, nodes: int, seconds: float) -> dict:
-    """Solve one deal and return its results line (runs in a worker)."""
-    from engine.solve import Budget, solve_deal
+def measure_record(slug: str, measure: str, deal: int, nodes: int, seconds: float,
+                   readings: dict[str, str] | None = None) -> dict:
+    """Measure one deal and return its results line (runs in a worker)."""
+    from engine.solver.measures import run_deal
+    from engine.solver.search import Budget
 
-    solution = solve_deal(slug, deal, Budget(nodes, seconds))
-    return {"deal": deal, "status": solution.status, "moves": len(solution.moves),
-            "nodes": solution.nodes, "seconds": round(solution.seconds, 4)}
+    return run_deal(slug, measure, deal, Budget(nodes, seconds), readings or None)
 
 
-def _solve_star(args: tuple) -> dict:
-    return solve_record(*args)
+def _measure_star(args: tuple) -> dict:
+    return measure_record(*args)
 
 
 # -- the results file -----------------------------------------------------------
 
 
-def header(slug: str, nodes: int, seconds: float) -> dict:
-    return {"game": slug, "budget": {"nodes": nodes, "seconds": seconds},
-            "solver": "engine.solve", "clock": "CPU seconds of the solving thread"}
+def header(slug: str, measure: str, nodes: int, seconds: float, readings: dict[str, str] | None = None) -> dict:
+    return {"game": slug, "measure": measure, "readings": dict(readings or {}),
+            "budget": {"nodes": nodes, "seconds": seconds}, "solver": "engine.solver",
+            "clock": "CPU seconds of the measuring thread"}
 
 
-def read_results(path: Path, slug: str) -> tuple[dict | None, dict[int, dict]]:
-    """The header and the results by deal of a results file (none if it is absent).
+def read_results(path: Path, slug: str, measure: str | None = None) -> tuple[dict | None, dict[int, dict]]:
+    """The header and the records by deal of a results file (none if it is absent).
 
     A broken line is an InputError naming the file and line: the file is
     ours, so a broken line means it was edited or cut short by a crash."""
@@ -93,7 +112,7 @@ def read_results(path: Path, slug: str) -> tuple[dict | None, dict[int, dict]]:
                 record = json.loads(line)
             except json.JSONDecodeError as error:
                 if not line.endswith("\n"):
-                    continue  # the last line of a run that was killed mid-write: solve it again
+                    continue  # the last line of a run that was killed mid-write: measure it again
                 raise InputError(f"broken results line: {error.msg}", str(path), number) from None
             if not isinstance(record, dict):
                 raise InputError("a results line must be a JSON object", str(path), number)
@@ -101,9 +120,12 @@ def read_results(path: Path, slug: str) -> tuple[dict | None, dict[int, dict]]:
                 if record.get("game") != slug:
                     raise InputError(f"this results file is for {record.get('game')!r}, not {slug!r}",
                                      str(path), number)
+                if measure is not None and record.get("measure", measure) != measure:
+                    raise InputError(f"this results file holds the {record.get('measure')!r} measure, "
+                                     f"not {measure!r}", str(path), number)
                 head = record
                 continue
-            if not isinstance(record["deal"], int) or record.get("status") not in ("won", "lost", "unknown"):
+            if not isinstance(record["deal"], int) or record.get("status") not in STATUSES:
                 raise InputError("a results line needs a whole-number deal and a status won/lost/unknown",
                                  str(path), number)
             done[record["deal"]] = record
@@ -114,15 +136,15 @@ def read_results(path: Path, slug: str) -> tuple[dict | None, dict[int, dict]]:
 
 
 def run_local(tasks: list[tuple], jobs: int) -> Iterator[dict]:
-    """Results of ``tasks`` (slug, deal, nodes, seconds) in the order they finish."""
+    """Records of ``tasks`` (measure_record's arguments) in the order they finish."""
     if jobs <= 1:
         for task in tasks:
-            yield solve_record(*task)
+            yield measure_record(*task)
         return
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_solve_star, task) for task in tasks]
+        futures = [pool.submit(_measure_star, task) for task in tasks]
         try:
             for future in as_completed(futures):
                 yield future.result()
@@ -132,25 +154,37 @@ def run_local(tasks: list[tuple], jobs: int) -> Iterator[dict]:
             raise
 
 
-def run_cluster(tasks: list[tuple], address: str) -> Iterator[dict]:
-    """The same on a Dask distributed cluster (a scheduler at ``address``).
+def run_cluster(tasks: list[tuple], address: str, jobs: int = 1) -> Iterator[dict]:
+    """The same on a Dask distributed cluster: a scheduler at ``address``,
+    or "local" for a LocalCluster of ``jobs`` single-threaded worker
+    processes on this machine.
 
-    Each deal is one task running `solve_record`, so the workers need this
+    Each deal is one task running `measure_record`, so the workers need this
     package importable (``pip install -e .`` in their environment); the
-    results come back here and are written by this process alone."""
-    from dask.distributed import Client, as_completed
+    records come back here and are written by this process alone."""
+    from dask.distributed import Client, LocalCluster, as_completed
 
+    cluster = None
     try:
-        client = Client(address, timeout=20)
+        if address == "local":
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+            client = Client(cluster)
+        else:
+            client = Client(address, timeout=20)
     except (OSError, TimeoutError, ValueError) as error:
+        if cluster is not None:
+            cluster.close()
         raise InputError(f"cannot reach the Dask scheduler at {address}: {error}") from None
     try:
-        columns = list(zip(*tasks)) if tasks else [[], [], [], []]
-        futures = client.map(solve_record, *columns, pure=False)
+        columns = list(zip(*tasks)) if tasks else [[]] * 6
+        futures = client.map(measure_record, *columns, pure=False)
         for future in as_completed(futures):
             yield future.result()
     finally:
         client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 class Progress:
@@ -185,19 +219,20 @@ class Progress:
             self.stream.flush()
 
 
-def run(slug: str, deals: int, out: Path, *, jobs: int = 1, cluster: str | None = None,
-        nodes: int = 200_000, seconds: float = 2.0, first: int = 1, retry_unknown: bool = False,
+def run(slug: str, deals: int, out: Path, *, measure: str = "solvable", jobs: int = 1,
+        cluster: str | None = None, nodes: int = 50_000_000, seconds: float = 10.0, first: int = 1,
+        retry_unknown: bool = False, readings: dict[str, str] | None = None,
         progress: Callable[[dict], None] | None = None) -> list[dict]:
-    """Solve deals ``first`` .. ``first + deals - 1`` not yet in ``out``; return all their records."""
-    head, done = read_results(out, slug)
+    """Measure deals ``first`` .. ``first + deals - 1`` not yet in ``out``; return all their records."""
+    head, done = read_results(out, slug, measure)
     wanted = range(first, first + deals)
     todo = [d for d in wanted if d not in done or (retry_unknown and done[d]["status"] == "unknown")]
-    tasks = [(slug, d, nodes, seconds) for d in todo]
+    tasks = [(slug, measure, d, nodes, seconds, dict(readings or {})) for d in todo]
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as sink:
         if head is None:
-            sink.write(json.dumps(header(slug, nodes, seconds)) + "\n")
-        results = run_cluster(tasks, cluster) if cluster else run_local(tasks, jobs)
+            sink.write(json.dumps(header(slug, measure, nodes, seconds, readings)) + "\n")
+        results = run_cluster(tasks, cluster, jobs) if cluster else run_local(tasks, jobs)
         for record in results:
             sink.write(json.dumps(record) + "\n")
             sink.flush()
@@ -207,59 +242,132 @@ def run(slug: str, deals: int, out: Path, *, jobs: int = 1, cluster: str | None 
     return [done[d] for d in wanted if d in done]
 
 
-def summary(slug: str, records: Iterable[dict], budget: dict | None = None) -> dict:
-    """Counts, win rate with its Wilson 95% interval, and solve-time percentiles."""
+def summary(slug: str, records: Iterable[dict], budget: dict | None = None, measure: str = "solvable",
+            policy: str = "") -> dict:
+    """One measure of one game: counts, the bracket and its Wilson bounds, times."""
     records = list(records)
-    count = {s: sum(1 for r in records if r["status"] == s) for s in ("won", "lost", "unknown")}
-    decided = count["won"] + count["lost"]
-    low, high = wilson(count["won"], decided)
+    n = len(records)
+    count = {s: sum(1 for r in records if r["status"] == s) for s in STATUSES}
+    won, unknown = count["won"], count["unknown"]
+    low = wilson(won, n)[0] if n else 0.0
+    high = wilson(won + unknown, n)[1] if n else 1.0
     times = [r["seconds"] for r in records]
     deals = sorted(r["deal"] for r in records)
-    out = {"game": slug, "deals": len(records),
+
+    def decided_within(limit: float) -> float | None:
+        if not n:
+            return None
+        return round(sum(1 for r in records if r["status"] != "unknown" and r["seconds"] <= limit) / n, 4)
+
+    out = {"game": slug, "measure": measure, "deals": n,
            "first_deal": deals[0] if deals else None, "last_deal": deals[-1] if deals else None,
            **count,
-           "win_rate": round(count["won"] / decided, 4) if decided else None,
-           "wilson95": [round(low, 4), round(high, 4)] if decided else None,
+           "rate": round(won / n, 4) if n and not unknown else None,
+           "bracket": [round(won / n, 4), round((won + unknown) / n, 4)] if n else None,
+           "low": round(low, 4), "high": round(high, 4),
+           "decided": round((n - unknown) / n, 4) if n else None,
+           "budget_s": (budget or {}).get("seconds"),
+           "budget_nodes": (budget or {}).get("nodes"),
+           "policy": policy,
            "seconds": {f"p{q}": round(percentile(times, q), 4) for q in (50, 90, 95, 99)}
-           | {"max": round(max(times), 4) if times else 0.0},
-           "decided_within_2s": round(sum(1 for r in records if r["status"] != "unknown"
-                                          and r["seconds"] <= 2.0) / len(records), 4) if records else None}
-    if budget:
-        out["budget"] = budget
+           | {"max": round(max(times), 4) if times else 0.0,
+              "mean": round(sum(times) / n, 4) if n else 0.0},
+           "decided_within_1s": decided_within(1.0),
+           "decided_within_10s": decided_within(10.0)}
     return out
 
 
 def format_summary(s: dict) -> str:
-    lines = [f"{s['game']}: deals {s['first_deal']}..{s['last_deal']} ({s['deals']})",
-             f"  won {s['won']}  lost {s['lost']}  unknown {s['unknown']} (budget ran out; not counted)"]
-    if s["win_rate"] is not None:
-        lo, hi = s["wilson95"]
-        lines.append(f"  win rate {100 * s['win_rate']:.1f}% of decided deals, "
-                     f"Wilson 95% interval {100 * lo:.1f}%..{100 * hi:.1f}%")
-    else:
-        lines.append("  win rate: no deal decided")
+    lines = [f"{s['game']} ({s['measure']}): deals {s['first_deal']}..{s['last_deal']} ({s['deals']}), "
+             f"budget {s['budget_s']:g} CPU s per deal",
+             f"  won {s['won']}  lost {s['lost']}  unknown {s['unknown']} (budget ran out)"]
+    if s["deals"]:
+        lo, hi = s["bracket"]
+        if s["unknown"]:
+            lines.append(f"  won {100 * lo:.1f}%..{100 * hi:.1f}% of all deals (the undecided either way); "
+                         f"Wilson 95% {100 * s['low']:.1f}%..{100 * s['high']:.1f}%")
+        else:
+            lines.append(f"  won {100 * lo:.1f}% of all deals, Wilson 95% interval "
+                         f"{100 * s['low']:.1f}%..{100 * s['high']:.1f}%")
     t = s["seconds"]
-    lines.append(f"  solve time (CPU s): p50 {t['p50']:.3f}  p90 {t['p90']:.3f}  p95 {t['p95']:.3f}  "
+    lines.append(f"  time per deal (CPU s): mean {t['mean']:.3f}  p50 {t['p50']:.3f}  p90 {t['p90']:.3f}  "
                  f"p99 {t['p99']:.3f}  max {t['max']:.3f}")
+    if s.get("policy"):
+        lines.append(f"  what was known: {s['policy']}")
     return "\n".join(lines)
 
 
-ABOUT = ("Win rates of the games measured by pasyans' solver (engine/solve.py), one entry per game, "
-         "made by `pasyans stats GAME --deals N --jobs 1 --seconds S --table data/winrates.json` "
-         "(per-deal results in data/winrates/GAME.jsonl). won / lost / unknown count deals 1..N; "
-         "lost is a proof (the whole search space was searched), unknown means the time budget ran out "
-         "and is never counted as a win or a loss; win_rate = won / (won + lost) with a Wilson 95% "
-         "interval; seconds are CPU seconds per deal. 'thoughtful' rates assume the order of the cards "
-         "to come is known (an upper bound for a player who cannot see it).")
+ABOUT = ("Win rates of the sixteen games, measured by pasyans' solver (engine/solver/), one entry per game "
+         "and measure, made by `pasyans stats GAME --measure M --deals N --table data/winrates.json` "
+         "(`make winrates` runs them all; per-deal records in data/winrates/GAME.MEASURE.jsonl). "
+         "Measures: 'solvable' - the deal can be won by one who knows the order of the pack (only where no "
+         "shuffle happens during play), exact per deal; 'single-deal' - the first layout alone, no redeal, "
+         "exact; 'player' - a player who sees only what the rules show wins the deal, following the policy "
+         "described in 'policy' (a lower bound). won / lost / unknown count deals first_deal..last_deal; "
+         "unknown means the budget ran out. bracket = [won/N, (won+unknown)/N]; low / high are the Wilson 95% "
+         "bounds of won/N and (won+unknown)/N; seconds are CPU seconds per deal.")
 
 
-def update_table(path: Path, entry: dict) -> None:
-    """Put one game's summary into the JSON table of all games (key: slug)."""
-    table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+def update_table(path: Path, entry: dict, *, readings: dict[str, str] | None = None,
+                 game_info: dict | None = None, run_info: dict | None = None) -> None:
+    """Put one measure of one game into the JSON table of all games:
+    ``games[slug]["measures"][measure]``, or under the readings
+    ``games[slug]["readings"][id][alternative]["measures"][measure]``."""
+    try:
+        table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except json.JSONDecodeError as error:
+        raise InputError(f"not JSON: {error.msg}", str(path), error.lineno) from None
     table["about"] = ABOUT
     games = table.setdefault("games", {})
-    games[entry["game"]] = entry
+    game = games.setdefault(entry["game"], {})
+    game.update(game_info or {})
+    if run_info:
+        entry = {**entry, **run_info}
+    if readings:
+        place = game.setdefault("readings", {})
+        for ident, alt in sorted(readings.items()):
+            place = place.setdefault(ident, {}).setdefault(alt, {})
+        place.setdefault("measures", {})[entry["measure"]] = entry
+    else:
+        game.setdefault("measures", {})[entry["measure"]] = entry
     table["games"] = dict(sorted(games.items()))
+    table["notes"] = table_notes(table)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     os.replace(tmp, path)
+
+
+def table_notes(table: dict) -> dict:
+    """The run's totals: wall time and CPU time of every entry, workers used."""
+    wall = cpu = 0.0
+    workers = set()
+    for game in table.get("games", {}).values():
+        for entry in game.get("measures", {}).values():
+            wall += entry.get("wall_s") or 0.0
+            cpu += (entry.get("seconds") or {}).get("mean", 0.0) * entry.get("deals", 0)
+            if entry.get("workers"):
+                workers.add(f"{entry['workers']} ({entry.get('cluster') or 'processes'})")
+    return {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "workers": sorted(workers),
+            "machine": "2 cores shared with other work; CPU seconds are those of the measuring thread"}
+
+
+def won_deals(folder: Path) -> dict:
+    """Every results file's won deals: {game: {measure: [deal, ...]}} (the
+    board's "winnable deals only" reads data/winrates/won-deals.json)."""
+    out: dict[str, dict[str, list[int]]] = {}
+    for path in sorted(folder.glob("*.jsonl")):
+        parts = path.name[:-len(".jsonl")].split(".")
+        if len(parts) != 2:
+            continue  # other readings than the defaults
+        slug, measure = parts
+        _, done = read_results(path, slug, measure)
+        out.setdefault(slug, {})[measure] = sorted(d for d, r in done.items() if r["status"] == "won")
+    return out
+
+
+def write_won_deals(folder: Path) -> Path:
+    target = folder / "won-deals.json"
+    data = {"about": "deals won under each measure (see data/winrates.json); the lines replay through "
+                     "the engine", "games": won_deals(folder)}
+    target.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    return target

@@ -1,0 +1,629 @@
+"""The fan games: Прекрасная Люція, Домъ въ лѣсу, Домъ на холмѣ.
+
+Fans of three face up, suited foundations (aces up; in Домъ на холмѣ also
+kings down), marriage of a fan's top card onto another fan's top card in
+suit (downwards; in Домъ на холмѣ up or down), an emptied fan stays empty,
+and redeals that gather the fans' cards, shuffle them and deal them again.
+
+What the search may assume, each item proved here:
+
+* Fans are interchangeable, redeals or not. No rule of play tells one fan
+  from another (every fan takes the same marriages, an empty one takes
+  nothing), and a redeal gathers the cards in pack order before it
+  shuffles them (`FanGame.do_redeal`), so the next layout depends only on
+  which cards are left in the fans, not on which fan holds them; the
+  standstill that gates a redeal (`engine.assume.standstill`) asks only
+  about moves, which are the same under any renaming of the fans.
+* Two foundations built alike (Домъ въ лѣсу: two of each suit, both from
+  the ace) holding as many cards are the same pile: they are sorted in
+  the key (`knowledge.spec_twins`).
+* Safe moves (`fan_safe`), dead positions (`lucie_dead`, `twin_dead`) and
+  pointless moves (`fan_pointless`) hold with no redeal left; their proofs
+  are in their docstrings.
+
+`FanSearch` is a specialised exact search for a fan game with no redeal
+left (the single-deal measure, and the last layout of a game): the same
+moves as `FanGame.generate_moves`, on plain lists, with the position key
+kept up to date move by move. tests/solver/test_fans.py checks its moves
+against the engine's and its verdicts against the generic search.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.cards import KING
+from engine.core import Game, Move
+from engine.solver.knowledge import Knowledge, cards_home, register, spec_twins
+from engine.solver.search import LOST, WON, Meter, OutOfBudget, clock
+
+lucie = importlib.import_module("engine.games.belle-lucie")
+
+
+def fan_safe(game: Game, move: Move) -> bool:
+    """A card X going to a foundation, with no redeal left, is safe when
+    every copy of every card that could be married onto X (same suit, one
+    lower; in Домъ на холмѣ also one higher) already lies on a foundation.
+
+    Proof: foundation cards never leave; so X can never again be a target,
+    and X only covers the card beneath it. Take any winning line L from
+    here. L plays X (this copy) home at some point, or its twin plays the
+    foundation's X and this X goes to the twin foundation later; either way
+    playing X now and then L with X's own later move to the foundation
+    skipped (or made by the twin instead: twins are the same card) is
+    legal: moving X earlier only uncovers the card beneath it earlier, and
+    no rule of these games forbids a move because a card is uncovered (an
+    empty fan takes nothing, and with no redeal left no rule waits for a
+    standstill). Where X could also be laid onto a fan (X+1 or X-1 on top),
+    L's use of X there only ever served to uncover the card below (nothing
+    can be laid on X), which going home does too."""
+    if move.action or game.redeals_left:
+        return False
+    dst = game.index[move.dst]
+    if game.roles[dst] != "foundation":
+        return False
+    card = game.piles[game.index[move.src]][-1]
+    home = None
+    for step in game.MARRY:
+        below = card - step  # the card that would be married onto X
+        if not 1 <= below & 15 <= KING:
+            continue
+        if home is None:
+            home = cards_home(game)
+        if home.get(below, 0) < game.decks:
+            return False
+    return True
+
+
+def fan_pointless(game: Game, move: Move) -> bool:
+    """A fan game's move of a card lying alone in its fan onto another fan,
+    with no redeal left, is never needed.
+
+    Proof: the move uncovers nothing and only covers the card it lands on;
+    leave the card X where it is, and every later move of the line is still
+    possible (what the line laid on X, or took from X, it lays on or takes
+    from X's own fan instead; the card X would have covered stays
+    available, which forbids nothing, since an empty fan takes no card and
+    no rule waits for a standstill once no redeal is left)."""
+    if move.action or game.redeals_left:
+        return False
+    return len(game.piles[game.index[move.src]]) == 1 and game.roles[game.index[move.dst]] == "fan"
+
+
+def lucie_dead(game: Game) -> bool:
+    """Is this position of Прекрасная Люція lost, with no redeal left? (sound, not complete)"""
+    if game.redeals_left:
+        return False
+    return fans_dead_one_pack([game.piles[i] for i in game.by_role["fan"]])
+
+
+def fans_dead_one_pack(fans: list[list[int]]) -> bool:
+    """The dead test of one-pack fans, marriage downwards in suit (see `dead_one_pack`)."""
+    pos = {card: (f, k) for f, pile in enumerate(fans) for k, card in enumerate(pile)}
+    return dead_one_pack(fans, [bytes(p) for p in fans], pos, {})
+
+
+def needy_of(fan: bytes) -> tuple[tuple[int, int], ...]:
+    """The cards of a fan that lie over a lower card of their own suit, with their depths."""
+    low = [99, 99, 99, 99]  # the lowest rank of each suit beneath
+    out = []
+    for k, card in enumerate(fan):
+        suit, rank = card >> 4, card & 15
+        if low[suit] < rank:
+            out.append((card, k))
+        elif rank < low[suit]:
+            low[suit] = rank
+    return tuple(out)
+
+
+def dead_one_pack(fans: list[list[int]], fb: list[bytes], pos: dict[int, tuple[int, int]],
+                  memo: dict[bytes, tuple], needy: dict[int, tuple] | None = None) -> bool:
+    """The dead test of one-pack fans, marriage downwards in suit.
+
+    Read "u before v" as: card u must leave its place before card v can
+    leave its. A card goes before every card it covers. A card X lying over
+    a lower card of its own suit can never go home first (that card is
+    covered by X), so X must be married onto X+1, which must first be
+    uncovered where it lies now (even to move elsewhere): the card now lying
+    just above X+1 goes before X. A king in that plight has no X+1: lost.
+    A cycle in "before": lost. One pack, so every card is unique.
+
+    The cycle is looked for among the cards X that must be married ("needy"):
+    X -> Y when the card that must go before Y lies in X's fan at X's depth
+    or below it (X covers it, or is it). ``fb`` holds each fan as bytes,
+    ``pos`` each card's (fan, depth), ``memo`` the needy cards of each fan
+    met before (a fan changes only at its top, so most are met again);
+    ``needy``, if given, is {fan: its needy cards} for the fans that have
+    some, kept up to date by the caller."""
+    if needy is None:
+        needy = {}
+        for f, b in enumerate(fb):
+            found = memo.get(b)
+            if found is None:
+                found = memo[b] = needy_of(b)
+            if found:
+                needy[f] = found
+    blocker: dict[int, tuple[int, int, int, int]] = {}  # X -> (blocking fan, depth, X's fan, X's depth)
+    for f, cards in needy.items():
+        for card, k in cards:
+            if card & 15 == 13:
+                return True
+            p = pos.get(card + 1)
+            if p is not None:
+                f2, k2 = p
+                if k2 + 1 < len(fans[f2]):
+                    blocker[card] = (f2, k2 + 1, f, k)
+    if len(blocker) < 2:
+        if blocker:  # one needy card blocked by a card in its own fan at or above it? no: above is fine
+            (f2, k2, f, k), = blocker.values()
+            return f2 == f and k >= k2
+        return False
+    nodes = list(blocker)
+    succ = {x: [y for y in nodes if blocker[x][2] == blocker[y][0] and blocker[x][3] >= blocker[y][1]]
+            for x in nodes}
+    state: dict[int, int] = {}
+    for root in nodes:  # three-colour depth-first search for a cycle
+        if root in state:
+            continue
+        state[root] = 1
+        stack = [(root, iter(succ[root]))]
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return True
+            elif nxt not in state:
+                state[nxt] = 1
+                stack.append((nxt, iter(succ[nxt])))
+    return False
+
+
+def twin_dead(game: Game) -> bool:
+    """Is this position of a two-pack fan game lost, with no redeal left? (sound, not complete)"""
+    if game.redeals_left:
+        return False
+    return fans_dead_two_packs([game.piles[i] for i in game.by_role["fan"]], game.MARRY)
+
+
+def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...]) -> bool:
+    """The dead test of two-pack fans.
+
+    A copy X that lies over both copies of a card its foundation needs
+    first can never go home before it leaves its fan: with aces up only
+    (Домъ въ лѣсу) a foundation of X's suit must hold one copy of every
+    lower rank before it takes X, and both copies of some lower rank lie
+    under X; with aces up and kings down (Домъ на холмѣ) the ace's
+    foundation is barred so, and the king's foundation needs one copy of
+    every higher rank, barred likewise if X also lies over both copies of
+    some higher rank. Such a copy X can leave only by marriage, onto a
+    copy of a card it may marry (X+1; in Домъ на холмѣ also X-1) lying on
+    top of a fan at that moment. If every such copy lies under X in X's own
+    fan, or is already home (cards never leave the foundations), X never
+    leaves, the cards it covers never go home, and the game is lost."""
+    count: dict[int, int] = {}
+    for pile in fans:
+        for card in pile:
+            count[card] = count.get(card, 0) + 1
+    both_ways = len(marry) > 1
+    for pile in fans:
+        if len(pile) < 3:
+            continue
+        seen: dict[int, int] = {}  # card -> copies beneath (in this fan, below the current card)
+        for k, card in enumerate(pile):
+            if k >= 2:
+                suit, rank = card & ~15, card & 15
+                low = any(seen.get(suit | r, 0) == 2 for r in range(1, rank))
+                high = both_ways and any(seen.get(suit | r, 0) == 2 for r in range(rank + 1, KING + 1))
+                if low and (high or not both_ways):
+                    free = False
+                    for step in marry:
+                        target = card + step
+                        if 1 <= target & 15 <= KING and count.get(target, 0) > seen.get(target, 0):
+                            free = True
+                            break
+                    if not free:
+                        return True
+            seen[card] = seen.get(card, 0) + 1
+    return False
+
+
+# -- the specialised search ---------------------------------------------------------------
+
+
+class FanSearch:
+    """Exact search of a fan game's layout with no redeal (see the module docstring).
+
+    ``prune``: use the safe moves, dead test and pointless moves (proved
+    for no redeal left). The key is the fans' contents, sorted, and the
+    foundations' heights (twins sorted): fans are interchangeable, and the
+    foundations' cards follow from their heights."""
+
+    best_home = 0
+
+    def __init__(self, game: Game, meter: Meter, prune: bool = True):
+        cls = type(game)
+        self.game = game
+        self.meter = meter
+        self.prune = prune
+        self.fan_ids = cls._fans
+        self.found_ids = tuple(f for f, _, _, _ in cls._foundations)
+        self.found_spec = tuple((suit, base, step) for _, suit, base, step in cls._foundations)
+        self.marry = cls.MARRY
+        self.one_pack = cls.decks == 1
+        twins: dict[tuple, list[int]] = {}
+        for n, spec in enumerate(self.found_spec):
+            twins.setdefault(spec, []).append(n)
+        self.twin_groups = tuple(tuple(g) for g in twins.values() if len(g) > 1)
+
+    # the foundations as (height per foundation); the card a foundation wants
+    def _wants(self, heights: list[int]) -> dict[int, list[int]]:
+        wants: dict[int, list[int]] = {}
+        for n, (suit, base, step) in enumerate(self.found_spec):
+            rank = base + step * heights[n]
+            if 1 <= rank <= KING:
+                wants.setdefault(suit | rank, []).append(n)
+        return wants
+
+    def run(self) -> tuple[str, tuple]:
+        if self.prune and self.one_pack and self.marry == (1,):
+            return self.run_one_pack()
+        game, meter = self.game, self.meter
+        fans = [game.piles[i][:] for i in self.fan_ids]
+        heights = [len(game.piles[f]) for f in self.found_ids]
+        nfans = len(fans)
+        marry = self.marry
+        prune = self.prune
+        one_pack = self.one_pack
+        twin_groups = self.twin_groups
+        decks = 1 if one_pack else 2
+        dead_test = fans_dead_one_pack if one_pack and marry == (1,) else None
+        if prune and not one_pack:
+            def dead_test(f):  # noqa: E306
+                return fans_dead_two_packs(f, marry)
+        fb = [bytes(p) for p in fans]
+        # cards on the foundations, by card, for the safe test
+        home: dict[int, int] = {}
+        for f in self.found_ids:
+            for c in game.piles[f]:
+                home[c] = home.get(c, 0) + 1
+
+        def key() -> bytes:
+            hb = heights
+            if twin_groups:
+                hb = heights[:]
+                for g in twin_groups:
+                    for n, h in zip(g, sorted(heights[i] for i in g)):
+                        hb[n] = h
+            return b"|".join(sorted(fb)) + b"#" + bytes(hb)
+
+        def moves_of() -> list[int]:
+            """Moves as src * 64 + dst (dst < 48: a fan, else 48 + foundation), best last."""
+            wants = self._wants(heights)
+            tops: dict[int, list[int]] = {}
+            for i in range(nfans):
+                p = fans[i]
+                if p:
+                    c = p[-1]
+                    if c in tops:
+                        tops[c].append(i)
+                    else:
+                        tops[c] = [i]
+            marriages, empties, homes = [], [], []
+            for c, srcs in tops.items():
+                targets = []
+                rank = c & 15
+                for step in marry:
+                    if 1 <= rank + step <= KING:
+                        targets += tops.get(c + step, ())
+                fs = wants.get(c)
+                for s in srcs:
+                    if fs:
+                        if prune and _safe(c):
+                            return [s * 64 + 48 + fs[0]]
+                        for f in fs:
+                            homes.append(s * 64 + 48 + f)
+                    lone = len(fans[s]) == 1
+                    for d in targets:
+                        if d != s:
+                            if lone:
+                                if not prune:
+                                    empties.append(s * 64 + d)
+                            else:
+                                marriages.append(s * 64 + d)
+            return empties + marriages + homes
+
+        def _safe(c: int) -> bool:
+            for step in marry:
+                below = c - step
+                if 1 <= below & 15 <= KING and home.get(below, 0) < decks:
+                    return False
+            return True
+
+        if not any(fans):
+            return WON, ()
+        seen = {key()}
+        if prune and dead_test is not None and dead_test(fans):
+            return LOST, ()
+        line: list[int] = []
+        stack = [moves_of()]
+        while stack:
+            todo = stack[-1]
+            if not todo:
+                stack.pop()
+                if line:
+                    self._undo(line.pop(), fans, fb, heights, home)
+                continue
+            m = todo.pop()
+            src, dst = m >> 6, m & 63
+            card = fans[src].pop()
+            fb[src] = fb[src][:-1]
+            if dst < 48:
+                fans[dst].append(card)
+                fb[dst] += bytes((card,))
+            else:
+                heights[dst - 48] += 1
+                home[card] = home.get(card, 0) + 1
+            meter.tick()
+            k = key()
+            if k in seen:
+                self._undo(m, fans, fb, heights, home)
+                continue
+            seen.add(k)
+            meter.distinct += 1
+            line.append(m)
+            if not any(fans):
+                return WON, self._moves(line)
+            if prune and dead_test is not None and dead_test(fans):
+                self._undo(line.pop(), fans, fb, heights, home)
+                continue
+            stack.append(moves_of())
+        return LOST, ()
+
+    def run_one_pack(self, dead: bool = True, lone: bool = False, leaf=None) -> tuple[str, tuple]:
+        """`run` for one pack, marriage downwards (Прекрасная Люція): the hot
+        path of the single-deal measure. ``dead``: cut dead positions;
+        ``lone``: also move a fan's last card onto another fan (pointless for
+        a win, `fan_pointless`, but it changes which standstill is reached);
+        ``leaf(fans, line)``: called at each standstill (no card move left).
+        `best_home` is the most cards on the foundations in any position met.
+
+        With one pack every foundation move is safe (the foundation wants X,
+        so X-1 is home: `fan_safe`), so a position with a card to play home
+        has that one child. The fans' top cards are kept in ``topfan`` (card
+        -> fan), every card's place in ``pos`` (card -> (fan, depth)) and
+        each fan's needy cards in ``needy`` (see `dead_one_pack`), all
+        updated move by move, so that neither moves nor the dead test rescan
+        the layout; a position met before is undone before ``needy`` is
+        touched."""
+        game, meter = self.game, self.meter
+        fans = [game.piles[i][:] for i in self.fan_ids]
+        fb = [bytes(p) for p in fans]
+        nxt = [1, 1, 1, 1]  # the rank each suit's foundation wants (14: full)
+        for f, (suit, _base, _step) in zip(self.found_ids, self.found_spec):
+            nxt[suit >> 4] = len(game.piles[f]) + 1
+        pos: dict[int, tuple[int, int]] = {}
+        topfan: dict[int, int] = {}
+        for i, pile in enumerate(fans):
+            for k, c in enumerate(pile):
+                pos[c] = (i, k)
+            if pile:
+                topfan[pile[-1]] = i
+        memo: dict[bytes, tuple] = {}
+        needy: dict[int, tuple] = {}
+
+        def renew(i: int) -> None:  # fan i changed: its needy cards
+            b = fb[i]
+            nd = memo.get(b)
+            if nd is None:
+                nd = memo[b] = needy_of(b)
+            if nd:
+                needy[i] = nd
+            elif i in needy:
+                del needy[i]
+
+        for i in range(len(fans)):
+            renew(i)
+        found_of = {suit >> 4: n for n, (suit, _b, _s) in enumerate(self.found_spec)}
+        suit_of_found = [suit >> 4 for suit, _b, _s in self.found_spec]
+        one = [bytes((c,)) for c in range(64)]
+        HOME = 48
+
+        def moves_of() -> list[int]:
+            marriages = []
+            for c, s in topfan.items():
+                if c & 15 == nxt[c >> 4]:
+                    return [s * 64 + HOME + found_of[c >> 4]]
+                d = topfan.get(c + 1)
+                if d is not None and (lone or len(fans[s]) > 1):
+                    marriages.append(s * 64 + d)
+            if not marriages and leaf is not None:
+                leaf(fans, line)
+            return marriages
+
+        def back(src: int, dst: int, card: int) -> None:
+            """Undo the move of ``card`` from fan ``src`` to ``dst`` (piles, tops, places)."""
+            if dst < HOME:
+                q = fans[dst]
+                q.pop()
+                fb[dst] = fb[dst][:-1]
+                if q:
+                    topfan[q[-1]] = dst
+            else:
+                nxt[card >> 4] -= 1
+            p = fans[src]
+            if p:
+                del topfan[p[-1]]
+            pos[card] = (src, len(p))
+            p.append(card)
+            fb[src] += one[card]
+            topfan[card] = src
+
+        home_n = sum(nxt) - 4
+        self.best_home = home_n
+        if not any(fans):
+            return WON, ()
+        seen = {b"|".join(sorted(fb))}
+        if dead and dead_one_pack(fans, fb, pos, memo, needy):
+            return LOST, ()
+        line: list[int] = []   # the moves on the current line
+        cards: list[int] = []  # the card each of them moved
+        stack = [moves_of()]
+        join, srt = b"|".join, sorted
+        nodes, distinct = meter.nodes, meter.distinct
+        max_nodes, deadline = meter.max_nodes, meter.deadline
+        try:
+            while stack:
+                todo = stack[-1]
+                if not todo:
+                    stack.pop()
+                    if line:
+                        m = line.pop()
+                        src, dst = m >> 6, m & 63
+                        back(src, dst, cards.pop())
+                        renew(src)
+                        if dst < HOME:
+                            renew(dst)
+                        else:
+                            home_n -= 1
+                    continue
+                m = todo.pop()
+                src, dst = m >> 6, m & 63
+                p = fans[src]
+                card = p.pop()
+                del topfan[card]
+                if p:
+                    topfan[p[-1]] = src
+                fb[src] = fb[src][:-1]
+                if dst < HOME:
+                    q = fans[dst]
+                    del topfan[q[-1]]
+                    pos[card] = (dst, len(q))
+                    q.append(card)
+                    fb[dst] += one[card]
+                    topfan[card] = dst
+                else:
+                    nxt[card >> 4] += 1
+                    del pos[card]
+                nodes += 1
+                if nodes >= max_nodes or (nodes & 255 == 0 and clock() > deadline):
+                    raise OutOfBudget
+                k = join(srt(fb))
+                if k in seen:
+                    back(src, dst, card)
+                    continue
+                seen.add(k)
+                distinct += 1
+                renew(src)
+                if dst < HOME:
+                    renew(dst)
+                    # a move home only shortens a fan: it never makes a live
+                    # position dead (it removes needy cards and blockers,
+                    # never adds them), so only marriages are tested
+                    if dead and dead_one_pack(fans, fb, pos, memo, needy):
+                        back(src, dst, card)
+                        renew(src)
+                        renew(dst)
+                        continue
+                else:
+                    home_n += 1
+                    if home_n > self.best_home:
+                        self.best_home = home_n
+                line.append(m)
+                cards.append(card)
+                if not topfan:
+                    return WON, self._moves(line)
+                stack.append(moves_of())
+            return LOST, ()
+        finally:
+            meter.nodes, meter.distinct = nodes, distinct
+
+    def _undo(self, m: int, fans, fb, heights, home) -> None:
+        src, dst = m >> 6, m & 63
+        if dst < 48:
+            card = fans[dst].pop()
+            fb[dst] = fb[dst][:-1]
+        else:
+            n = dst - 48
+            heights[n] -= 1
+            suit, base, step = self.found_spec[n]
+            card = suit | (base + step * heights[n])
+            home[card] -= 1
+        fans[src].append(card)
+        fb[src] += bytes((card,))
+
+    def _moves(self, line: list[int]) -> tuple[Move, ...]:
+        table = type(self.game).move_table
+        out = []
+        for m in line:
+            src, dst = m >> 6, m & 63
+            i = self.fan_ids[src]
+            j = self.fan_ids[dst] if dst < 48 else self.found_ids[dst - 48]
+            out.append(table[i][j])
+        return tuple(out)
+
+
+def fan_exact(game: Game, know: Knowledge, meter: Meter):
+    """`Knowledge.exact` of the fan games: `FanSearch` once no redeal is left."""
+    if game.redeals_left:
+        return None
+    return FanSearch(game, meter).run()
+
+
+def _fan_knowledge(cls, dead) -> Knowledge:
+    return Knowledge(interchangeable=("fan",), twins=spec_twins(cls), safe=fan_safe, dead=dead,
+                     pointless=fan_pointless, playouts=0, exact=fan_exact,
+                     redeal_shuffles=True)
+
+
+register("belle-lucie", _fan_knowledge(lucie.BelleLucie, lucie_dead))
+register("house-in-the-wood", _fan_knowledge(importlib.import_module("engine.games.house-in-the-wood").GAME,
+                                             twin_dead))
+register("house-on-the-hill", _fan_knowledge(importlib.import_module("engine.games.house-on-the-hill").GAME,
+                                             twin_dead))
+
+
+def one_pack_standstills(game: Game, meter: Meter) -> list[tuple[int, tuple[Move, ...], bytes]] | None:
+    """For the player of Прекрасная Люція: the standstills this layout can
+    reach without a redeal (no card move left), one per set of cards left
+    in the fans, as (cards home, the moves to it, the cards left); None for
+    a game this fast path does not cover. Budget-limited: raises
+    `OutOfBudget` only if not one standstill was found."""
+    cls = type(game)
+    if cls.decks != 1 or cls.MARRY != (1,):
+        return None
+    search = FanSearch(game, meter, prune=False)
+    found: dict[bytes, tuple[int, tuple[Move, ...], bytes]] = {}
+
+    def leaf(fans, line) -> None:
+        left = bytes(sorted(c for p in fans for c in p))
+        if left not in found:
+            found[left] = (52 - len(left), search._moves(line), left)
+
+    try:
+        search.run_one_pack(dead=False, lone=True, leaf=leaf)
+    except OutOfBudget:
+        if not found:
+            raise
+    return list(found.values())
+
+
+def judge_layout(game: Game, meter: Meter) -> tuple[bool, int]:
+    """Can this layout be won without a redeal, and how many cards at most
+    can it bring home? (the fast path where it applies, else the generic search)"""
+    work = game.copy(stack=False)
+    work.redeals_left = 0
+    search = FanSearch(work, meter)
+    if search.one_pack and search.marry == (1,):
+        try:
+            status, _ = search.run_one_pack()
+        except OutOfBudget:
+            status = ""
+        return status == WON, search.best_home
+    try:
+        status, _ = search.run()
+    except OutOfBudget:
+        status = ""
+    return status == WON, sum(len(work.piles[f]) for f in search.found_ids)

@@ -1,0 +1,499 @@
+"""The player: a policy that sees only what the rules show.
+
+`play(game, budget)` plays a deal as a player who sees the face-up cards
+and remembers every card he has seen, but not the order of the pack he has
+not turned, nor a shuffle before it is dealt (`engine.solver.information`).
+It never searches the real game: every search runs in a *world*, a copy in
+which the unseen cards are dealt at random and redeals shuffle with a
+random seed. Its result is a lower bound of what a player can do: a win is
+a real win (the moves replay through `play` on the real deal), a loss says
+that this policy did not win.
+
+The policy, in order, at each move:
+
+1. Once nothing is hidden any more (no unseen card, no shuffle to come),
+   solve the real position exactly and follow the winning line, or stop:
+   the deal is then proved lost from there.
+2. A move that is safe (`Knowledge.safe`, proved per game) or the only one
+   is played at once.
+3. Games whose only unknown is the shuffle of a redeal (the fan games):
+   search the layout for a win without redealing (exactly, within the
+   budget); failing that, list the standstills the layout can reach
+   (positions where a redeal may be made), keep the few with most cards
+   home, estimate each by dealing `REDEAL_SAMPLES` random shuffles of the
+   cards it would gather and searching each sampled layout, and play
+   towards the best, then redeal.
+4. Otherwise, determinised Monte Carlo sampling: deal `WORLDS` worlds,
+   search each for a win with a small budget (the search knows the world's
+   pack, a guess), and play the first move of most of the winning lines.
+   A world's line is followed while it agrees with the game: after a move
+   that shows a card, the world is made to agree with what was shown (its
+   other unseen cards keep their places) and its line is kept if it still
+   wins there; new worlds are dealt when fewer than `MIN_WORLDS` lines are
+   left. If no world wins, the best move of the move ordering is played.
+   If every world of a fresh deal of worlds is proved lost, the player
+   gives up (a loss for this policy).
+
+The player never goes back into a position it has left, so it cannot
+shuttle a card for ever; `hint` is one step of this policy.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from engine.core import Game, Move
+from engine.solver.information import Observer
+from engine.solver.keys import state_key
+from engine.solver.knowledge import Knowledge, knowledge
+from engine.solver.search import (LOST, UNKNOWN, WON, Budget, DepthFirst, Meter, OutOfBudget, Solution,
+                                  children, clock, home_roles, solve)
+
+WORLDS = 5           # worlds dealt when a decision needs them
+MIN_WORLDS = 2       # fewer live lines than this: deal new worlds
+WORLD_BUDGET = Budget(nodes=20_000, seconds=0.4)  # the search of one world
+STANDSTILLS = 4      # standstills compared before a redeal
+REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
+MAX_MOVES = 5000
+
+POLICY = ("a player who sees only the face-up cards and remembers the cards he has seen: once nothing "
+          "is hidden he solves exactly; before that he plays safe moves at once, and chooses the other "
+          "moves by searching worlds in which the unseen cards are dealt at random (determinised Monte "
+          "Carlo, %d worlds, %d positions each); before a shuffled redeal he searches the layout for a "
+          "win and else compares the standstills he can reach by %d sampled shuffles each"
+          % (WORLDS, WORLD_BUDGET.nodes, REDEAL_SAMPLES))
+
+
+class PlayResult(NamedTuple):
+    status: str                 # won / lost (the policy did not win) / unknown (budget spent)
+    moves: tuple[str, ...]      # the moves played in the real game
+    nodes: int
+    seconds: float
+    reason: str = ""            # how it ended: "won", "no move", "proved lost", "gave up", "budget"
+    decisions: int = 0          # decisions that dealt worlds
+    worlds: int = 0             # worlds searched
+
+
+class Plan:
+    """A world and the rest of a winning line found in it."""
+
+    __slots__ = ("world", "line")
+
+    def __init__(self, world: Game, line: list[Move]):
+        self.world, self.line = world, line
+
+
+class Player:
+    """The policy of the module docstring, for one real game."""
+
+    def __init__(self, game: Game, budget: Budget, seed: int = 0, know: Knowledge | None = None,
+                 observer: Observer | None = None):
+        self.game = game
+        self.know = know or knowledge(game)
+        self.homes = home_roles(type(game))
+        self.observer = observer or Observer(game, self.know)
+        self.rng = random.Random(seed * 1_000_003 + game.deal)
+        self.start = clock()
+        self.meter = Meter(budget, self.start)
+        self.budget = budget
+        self.visited = {self._key(game)}
+        self.plans: list[Plan] = []
+        self.decisions = 0
+        self.worlds = 0
+        self.fan_route: list[Move] = []  # moves to a chosen standstill, then "redeal"
+        self.barren = None  # the information state in which fresh worlds found no win
+
+    def _key(self, game: Game) -> bytes:
+        return state_key(game, self.know)
+
+    # -- one real move ---------------------------------------------------------------
+
+    def commit(self, move: Move) -> None:
+        """Play ``move`` in the real game (checked), and bring the plans along."""
+        game = self.game
+        unseen = self.observer.unseen_count(), game.redeals_left
+        game.play(move)
+        self.observer.after(game, move)
+        self.visited.add(self._key(game))
+        shown = (self.observer.unseen_count(), game.redeals_left) != unseen
+        kept = []
+        for plan in self.plans:
+            if not plan.line or plan.line[0] != move:
+                continue
+            plan.line.pop(0)
+            plan.world.push(move)
+            if shown and not self._agree(plan):
+                continue
+            kept.append(plan)
+        self.plans = kept
+        if self.fan_route:
+            if self.fan_route[0] == move:
+                self.fan_route.pop(0)
+            else:
+                self.fan_route = []
+
+    def _agree(self, plan: Plan) -> bool:
+        """After a move that showed cards: make the world agree with the real
+        game (its other unseen cards keep their order) and keep the plan if
+        its line still wins there."""
+        world = self.observer.world(self.game, self.rng)
+        old = self._unseen_sequence(plan.world)
+        wanted: dict[int, int] = {}
+        for c in self._unseen_sequence(world):
+            wanted[c] = wanted.get(c, 0) + 1
+        seq = []
+        for c in old:
+            if wanted.get(c, 0):
+                wanted[c] -= 1
+                seq.append(c)
+            else:
+                seq.append(None)
+        rest = [c for c, n in wanted.items() for _ in range(n)]
+        self.rng.shuffle(rest)
+        seq = [c if c is not None else rest.pop() for c in seq]
+        self._set_unseen(world, seq)
+        world.deal = plan.world.deal
+        probe = world.copy(stack=False)
+        for move in plan.line:
+            if move not in list(probe.generate_moves()):
+                return False
+            probe.push(move)
+        if not probe.is_won():
+            return False
+        plan.world = world
+        return True
+
+    def _unseen_sequence(self, world: Game) -> list[int]:
+        out = []
+        for i in self.observer.hidden:
+            n = self.observer.unseen[i]
+            if n:
+                out += world.piles[i][len(world.piles[i]) - n:]
+        return out
+
+    def _set_unseen(self, world: Game, seq: list[int]) -> None:
+        k = 0
+        for i in self.observer.hidden:
+            n = self.observer.unseen[i]
+            if n:
+                pile = world.piles[i]
+                pile[len(pile) - n:] = seq[k:k + n]
+                k += n
+
+    # -- the policy --------------------------------------------------------------------
+
+    def remaining(self) -> float:
+        return self.meter.deadline - clock()
+
+    def sub_budget(self, nodes: int, seconds: float) -> Budget:
+        """A budget for one search inside the player's, or `OutOfBudget`."""
+        left_nodes = self.meter.max_nodes - self.meter.nodes
+        left_seconds = self.remaining()
+        if left_nodes <= 0 or left_seconds <= 0:
+            raise OutOfBudget
+        return Budget(min(nodes, left_nodes), min(seconds, left_seconds))
+
+    def info_state(self) -> tuple:
+        """What the player knows changes only when a card is shown or a shuffle dealt."""
+        return self.observer.unseen_count(), self.game.redeals_left
+
+    def run(self) -> PlayResult:
+        game = self.game
+        reason = ""
+        try:
+            while len(game.move_stack) < MAX_MOVES:
+                if game.is_won():
+                    reason = "won"
+                    break
+                if self.observer.complete(game):
+                    reason = self.finish_exactly()
+                    break
+                move = self.decide()
+                if move is None:
+                    reason = self.reason or "no move"
+                    break
+                self.commit(move)
+            else:
+                reason = "too many moves"
+        except OutOfBudget:
+            reason = "budget"
+        status = WON if game.is_won() else UNKNOWN if reason == "budget" else LOST
+        return PlayResult(status, tuple(map(str, game.move_stack)), self.meter.nodes, clock() - self.start,
+                          "won" if status == WON else reason, self.decisions, self.worlds)
+
+    reason = ""
+
+    def finish_exactly(self) -> str:
+        """Nothing is hidden: solve the real position and follow the line."""
+        solution = solve(self.game, self.sub_budget(self.meter.max_nodes, self.remaining()), know=self.know)
+        self.meter.nodes += solution.nodes
+        if solution.status == WON:
+            for text in solution.moves:
+                self.game.play(text)
+            return "won"
+        if solution.status == LOST:
+            return "proved lost"
+        raise OutOfBudget
+
+    def candidates(self, world: Game) -> list[Move]:
+        """The moves worth a thought, best last: no pointless move, no move
+        back into a position the player has left."""
+        moves = children(world, self.know, self.homes)
+        fresh = []
+        for move in moves:
+            world.push(move)
+            back = self._key(world) in self.visited
+            world.pop()
+            if not back:
+                fresh.append(move)
+        return fresh
+
+    def decide(self) -> Move | None:
+        world = self.observer.world(self.game, self.rng)
+        moves = self.candidates(world)
+        if not moves:
+            return None
+        if len(moves) == 1 or (self.know.safe is not None and self.know.safe(world, moves[-1])):
+            return moves[-1]
+        if self.know.redeal_shuffles and self.game.redeals_left:
+            return self.decide_layout(world, moves)
+        return self.decide_by_worlds(moves)
+
+    # -- determinised Monte Carlo --------------------------------------------------------
+
+    def decide_by_worlds(self, moves: list[Move]) -> Move | None:
+        live = [p for p in self.plans if p.line]
+        if len(live) < MIN_WORLDS and self.barren != self.info_state():
+            self.decisions += 1
+            proved = 0
+            for _ in range(WORLDS - len(live)):
+                world = self.observer.world(self.game, self.rng)
+                solution = self._search(world)
+                if solution.status == WON:
+                    live.append(Plan(world, [Move.parse(m) for m in solution.moves]))
+                elif solution.status == LOST:
+                    proved += 1
+            if not live and proved == WORLDS:
+                self.reason = "gave up"
+                return None
+            if not live:
+                self.barren = self.info_state()  # no new worlds until something is shown
+        self.plans = live
+        votes: dict[Move, int] = {}
+        for plan in live:
+            votes[plan.line[0]] = votes.get(plan.line[0], 0) + 1
+        allowed = set(moves)
+        best, best_votes = None, 0
+        for move in reversed(moves):  # best-ordered first wins ties
+            v = votes.get(move, 0)
+            if v > best_votes:
+                best, best_votes = move, v
+        if best is None:
+            # no world line starts with a fresh move: the ordering's choice
+            best = moves[-1]
+            for plan in live:
+                if plan.line[0] in allowed:
+                    best = plan.line[0]
+                    break
+        return best
+
+    def _search(self, world: Game) -> Solution:
+        budget = self.sub_budget(*WORLD_BUDGET)
+        solution = solve(world, budget, know=self.know, seed=self.worlds)
+        self.worlds += 1
+        self.meter.nodes += solution.nodes
+        return solution
+
+    # -- fan games: a shuffled redeal ------------------------------------------------------
+
+    def decide_layout(self, world: Game, moves: list[Move]) -> Move | None:
+        """Step 3 of the policy: a win in this layout, else the best standstill."""
+        if self.fan_route:
+            if self.fan_route[0] in self.game.legal_moves:
+                return self.fan_route[0]
+            self.fan_route = []  # e.g. not yet a standstill under the rules: think again
+        self.decisions += 1
+        single = world.copy(stack=False)
+        single.redeals_left = 0  # "a win without redealing" is the single-layout question
+        solution = self._exact(single, self.sub_budget(200_000, 2.0))
+        if solution.status == WON:
+            self.fan_route = [Move.parse(m) for m in solution.moves]
+            return self.fan_route[0]
+        leaves = self._standstills(world)
+        if not leaves:
+            return moves[-1]
+        leaves.sort(key=lambda leaf: -leaf[0])
+        best, best_value = None, -1.0
+        for home, line, layout_world in leaves[:STANDSTILLS]:
+            value = self._judge_standstill(layout_world)
+            if value > best_value:
+                best, best_value = line, value
+        self.fan_route = list(best) + [Move(action="redeal")]
+        return self.fan_route[0]
+
+    def _exact(self, world: Game, budget: Budget) -> Solution:
+        solution = solve(world, budget, know=self.know)
+        self.meter.nodes += solution.nodes
+        self.worlds += 1
+        return solution
+
+    def _standstills(self, world: Game) -> list[tuple[int, tuple, Game]]:
+        """Standstills reachable in this layout without a redeal: (cards
+        home, line, position), one per set of cards left in the fans."""
+        from engine.solver import fans
+
+        meter = Meter(self.sub_budget(80_000, 2.0))
+        try:
+            fast = fans.one_pack_standstills(world, meter)
+        finally:
+            self.meter.nodes += meter.nodes
+        if fast is not None:
+            out = []
+            for home, line, _left in fast:
+                position = world.copy(stack=False)
+                for move in line:
+                    position.push(move)
+                out.append((home, line, position))
+            return out
+        found: dict[bytes, tuple[int, tuple, Game]] = {}
+        homes = self.homes
+
+        def visit(g: Game) -> None:
+            for m in g.generate_moves():
+                if not m.action and not g.is_shuttle(m):
+                    return
+            left = bytes(sorted(c for i, r in enumerate(g.roles) if r not in homes for c in g.piles[i]))
+            if left not in found:
+                home = sum(len(g.piles[i]) for i, r in enumerate(g.roles) if r in homes)
+                found[left] = (home, tuple(g.move_stack), g.copy(stack=False))
+
+        probe = world.copy(stack=False)
+        meter = Meter(self.sub_budget(60_000, 2.0))
+        plain = Knowledge(interchangeable=self.know.interchangeable, twins=self.know.twins,
+                          interchangeable_when=self.know.interchangeable_when)
+        search = DepthFirst(probe, plain, meter, forbid=lambda g, m: bool(m.action), goal=lambda g: False,
+                            visit=visit)
+        try:
+            search.run()
+        except OutOfBudget:
+            pass
+        self.meter.nodes += meter.nodes
+        return list(found.values())
+
+    def _judge_standstill(self, position: Game) -> float:
+        """The mean, over sampled shuffles, of the share of cards a search of
+        the next layout brings home (1.0 for a layout won without a further
+        redeal)."""
+        from engine.solver import fans
+
+        total = 0.0
+        cards = sum(len(p) for p in position.piles)
+        for _ in range(REDEAL_SAMPLES):
+            sample = position.copy(stack=False)
+            sample.deal = self.rng.randrange(1 << 40, 1 << 41)
+            sample.push(Move(action="redeal"))
+            meter = Meter(self.sub_budget(20_000, 0.3))
+            try:
+                won, home = fans.judge_layout(sample, meter)
+            finally:
+                self.meter.nodes += meter.nodes
+            total += 1.0 if won else 0.5 * home / cards
+        return total / REDEAL_SAMPLES
+
+
+def play(game: Game, budget: Budget = Budget(nodes=50_000_000, seconds=10.0), seed: int = 0) -> PlayResult:
+    """Play ``game`` (changed in place) as the player of the module docstring."""
+    return Player(game, budget, seed).run()
+
+
+# -- hints ---------------------------------------------------------------------------------
+
+
+class Hint(NamedTuple):
+    move: str | None        # None when there is no legal move
+    basis: str              # "winning-line", "player", "no-move" or "won"
+    solution: Solution      # the search behind it
+    options: int = 0
+
+    def to_json(self) -> dict:
+        why = {
+            "winning-line": "the first move of a winning line (nothing hidden decides the rest of the game)",
+            "player": ("the move a player who sees only the face-up cards would choose: searched in "
+                       "worlds where the unseen cards are dealt at random"),
+            "lost": "no line wins from here (nothing is hidden, and the whole game was searched); "
+                    "this move keeps the most moves open",
+            "no-move": "there is no legal move",
+            "won": "the game is won: no move is needed",
+        }[self.basis]
+        return {"game": self.solution.game, "move": self.move, "basis": self.basis, "why": why,
+                "options_after": self.options if self.basis == "lost" else None,
+                "search": {k: v for k, v in self.solution.to_json().items() if k not in ("moves", "game", "deal")}}
+
+
+def hint(game: Game, budget: Budget = Budget(), previous: Move | str | None = None) -> Hint:
+    """The next move for a player: never from what the player cannot see
+    (the pack's order, a shuffle to come), never back into a position of the
+    game's history (so never the move undoing ``previous``, the last move:
+    by default the last move of ``game.move_stack``)."""
+    start = clock()
+    work = game.copy(stack=True)
+    know = knowledge(game)
+    if work.is_won():
+        return Hint(None, "won", Solution(WON, (), 0, 0.0, False, game.slug, game.deal))
+    history = set()
+    back = work.copy(stack=True)
+    while back.move_stack:
+        back.pop()
+        history.add(state_key(back, know))
+    if previous is not None and not game.move_stack:
+        # the position before ``previous``: undo it by hand on a copy
+        move = Move.parse(previous) if isinstance(previous, str) else previous
+        undone = _before(game, move)
+        if undone is not None:
+            history.add(state_key(undone, know))
+    player = Player(work.copy(stack=False), budget, know=know)
+    player.visited |= history
+    try:
+        if player.observer.complete(work):
+            solution = solve(work, budget, know=know)
+            if solution.status == WON and solution.moves:
+                return Hint(solution.moves[0], "winning-line", solution)
+            moves = player.candidates(work.copy(stack=False))
+            if not moves:
+                return Hint(None, "no-move", solution)
+            best = max(reversed(moves), key=lambda m: _options_after(work, m))
+            return Hint(str(best), "lost" if solution.status == LOST else "player", solution,
+                        _options_after(work, best))
+        move = player.decide()
+    except OutOfBudget:
+        move = None
+        moves = player.candidates(player.observer.world(work, player.rng))
+        if moves:
+            move = moves[-1]
+    solution = Solution(UNKNOWN, (), player.meter.nodes, clock() - start, False, game.slug, game.deal)
+    if move is None:
+        legal = list(work.generate_moves())
+        if not legal:
+            return Hint(None, "no-move", solution)
+        move = legal[0]
+    return Hint(str(move), "player", solution)
+
+
+def _options_after(game: Game, move: Move) -> int:
+    work = game.copy(stack=False)
+    work.push(move)
+    return 10_000 if work.is_won() else sum(1 for _ in work.generate_moves())
+
+
+def _before(game: Game, move: Move) -> Game | None:
+    """The position before the card move ``move`` (for a hint without history)."""
+    if move.action or move.src not in game.index or move.dst not in game.index:
+        return None
+    work = game.copy(stack=False)
+    src, dst = work.piles[work.index[move.src]], work.piles[work.index[move.dst]]
+    if len(dst) < move.n:
+        return None
+    src.extend(dst[-move.n:])
+    del dst[-move.n:]
+    return work

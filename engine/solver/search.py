@@ -1,0 +1,392 @@
+"""The exact search: won (a line that replays), lost (a proof) or unknown.
+
+In: a position (`engine.core.Game`); the search knows what the position
+holds, the order of the pack included (the measures decide what a position
+may hold: see `engine.solver.measures`). Out: a `Solution`.
+
+Two phases share one budget (`Meter`):
+
+1. randomised greedy playouts (`Knowledge.playouts` of them): each follows
+   the move ordering with some noise and never repeats a position; a win is
+   a win, and finds the easy wins of games whose space is too large to
+   search in order;
+2. a depth-first search with a transposition table (`DepthFirst`; a greedy
+   best-first search, `BestFirst`, where a game's knowledge asks for it):
+   a position met before is either on the current line (a cycle) or was
+   searched to the end without a win, so it is skipped; safe moves are
+   played alone, dead positions are not searched, pointless moves are not
+   made (`engine.solver.knowledge`). With cards still to come from the pack,
+   a first pass gives the search below each card turned only `PROBE`
+   positions before it backs out (many futures, cheaply); a second pass
+   searches everything. Only an exhaustive pass answers "lost".
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable, NamedTuple
+
+from engine.core import Game, Move
+from engine.solver.keys import state_key
+from engine.solver.knowledge import Knowledge, knowledge
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+PROBE = 300  # positions searched below a card turned from the pack in the first pass
+
+
+def _cpu_clock() -> Callable[[], float]:
+    """The clock of the time budget: this thread's CPU time, so that a solve
+    costs the same on a busy shared machine as on an idle one (and a Dask
+    worker thread is not charged for its neighbours); the wall clock where
+    the platform (Pyodide) has no thread clock."""
+    try:
+        time.thread_time()
+        return time.thread_time
+    except (AttributeError, OSError):
+        return time.perf_counter
+
+
+clock = _cpu_clock()
+
+THOUGHTFUL_NOTE = ("solved thoughtfully: the solver knows the order of the cards still to come "
+                   "(the stock, face-down cards, the shuffle of each redeal, all fixed by the deal number)")
+
+
+class Budget(NamedTuple):
+    """How much search a question may cost: positions and CPU seconds."""
+
+    nodes: int = 200_000
+    seconds: float = 10.0  # CPU seconds of the searching thread (see `clock`)
+
+
+class Solution(NamedTuple):
+    status: str                 # "won", "lost" (proved) or "unknown" (budget spent)
+    moves: tuple[str, ...]      # the winning line, from the position solved
+    nodes: int                  # positions generated
+    seconds: float              # CPU seconds (see `clock`)
+    thoughtful: bool            # the hidden order of the cards was known to the search
+    game: str = ""
+    deal: int = 0
+    distinct: int = 0           # distinct positions met (the transposition table's size)
+
+    def to_json(self) -> dict:
+        out = {"game": self.game, "deal": self.deal, "status": self.status,
+               "moves": list(self.moves), "nodes": self.nodes, "distinct": self.distinct,
+               "seconds": round(self.seconds, 4), "thoughtful": self.thoughtful}
+        if self.thoughtful:
+            out["note"] = THOUGHTFUL_NOTE
+        return out
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+class Meter:
+    """Counts positions against a budget; raises `OutOfBudget` when spent."""
+
+    __slots__ = ("nodes", "max_nodes", "deadline", "distinct")
+
+    def __init__(self, budget: Budget, start: float | None = None):
+        self.nodes = 0
+        self.distinct = 0
+        self.max_nodes = budget.nodes
+        self.deadline = (clock() if start is None else start) + budget.seconds
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self.max_nodes or (self.nodes & 255 == 0 and clock() > self.deadline):
+            raise OutOfBudget
+
+
+# -- ordering -----------------------------------------------------------------------
+
+
+def home_roles(cls: type[Game]) -> frozenset[str]:
+    """Roles where cards go home: foundations (a pile that builds) and roles
+    no move ever takes a card from."""
+    sources = {key[0] for key in cls.ROUTES if not isinstance(key, str)}
+    building = {p.role for p in cls.PILES if p.step}
+    targets = {key[1] for key in cls.ROUTES if not isinstance(key, str)}
+    return frozenset(building | (targets - sources) | {r for r in targets if "foundation" in r}
+                     | set(getattr(cls, "HOME_ROLES", ())))
+
+
+def ordered_moves(game: Game, homes: frozenset[str], know: Knowledge | None = None) -> list[Move]:
+    """The legal moves, best last (the search pops from the end)."""
+    scored = []
+    roles, index, piles = game.roles, game.index, game.piles
+    score = know.score if know is not None else None
+    for n, move in enumerate(game.generate_moves()):
+        if score is not None:
+            value = score(game, move)
+        elif move.action:
+            value = 0
+        else:
+            src = index[move.src]
+            dst = index[move.dst]
+            if roles[dst] in homes:
+                value = 5 if roles[src] not in homes else 1
+            else:
+                left = len(piles[src]) - move.n
+                value = 3 if left == 0 else 2
+                if not piles[dst]:
+                    value = 1  # filling a space spends it; try last among card moves
+        scored.append((value, -n, move))
+    scored.sort()
+    return [m for _, _, m in scored]
+
+
+def is_thoughtful(game: Game) -> bool:
+    """Does the position hide cards whose order the search knows (stock,
+    face-down cards, a redeal's shuffle)?"""
+    hidden = any(game.piles[i] for i, role in enumerate(game.roles) if role in game.FACE_DOWN)
+    return hidden or game.redeals_left > 0
+
+
+def children(work: Game, know: Knowledge, homes: frozenset[str],
+             forbid: Callable[[Game, Move], bool] | None = None) -> list[Move]:
+    """The moves to try from ``work``, best last: the safe move alone if
+    there is one, else every move but the pointless (and forbidden) ones."""
+    moves = ordered_moves(work, homes, know)
+    if forbid is not None:
+        moves = [m for m in moves if not forbid(work, m)]
+    if know.pointless is not None:
+        moves = [m for m in moves if not know.pointless(work, m)]
+    if know.safe is not None:
+        for move in reversed(moves):
+            if know.safe(work, move):
+                return [move]
+    return moves
+
+
+# -- phase 1: playouts -------------------------------------------------------------------
+
+
+def playouts(game: Game, know: Knowledge, homes: frozenset[str], meter: Meter, count: int,
+             rng: random.Random, max_length: int = 4000,
+             goal: Callable[[Game], bool] | None = None) -> tuple | None:
+    """``count`` randomised greedy playouts: the best move first, with
+    noise; never back into a position of the same playout. A win (or
+    ``goal``) returns its line."""
+    dead = know.dead
+    goal = goal or Game.is_won
+    for _ in range(count):
+        work = game.copy(stack=False)
+        seen = {state_key(work, know)}
+        for _ in range(max_length):
+            if goal(work):
+                return tuple(work.move_stack)
+            moves = children(work, know, homes)
+            if not moves:
+                break
+            # best last: walk from the end, taking each with probability 3/4
+            order = moves[::-1]
+            k = 0
+            while k < len(order) - 1 and rng.random() < 0.25:
+                k += 1
+            order = order[k:] + order[:k]
+            for move in order:
+                work.push(move)
+                meter.tick()
+                key = state_key(work, know)
+                if key not in seen and not (dead is not None and dead(work)):
+                    seen.add(key)
+                    break
+                work.pop()
+            else:
+                break
+    return None
+
+
+# -- phase 2: the exhaustive search ------------------------------------------------------
+
+
+class DepthFirst:
+    """One depth-first search with a transposition table (see the module docstring).
+
+    ``forbid(game, move)``: moves never made (the player's search of the
+    visible position forbids the moves that would show it a hidden card);
+    ``goal(game)``: what counts as a win (default `Game.is_won`);
+    ``visit(game)``: called at each new position."""
+
+    def __init__(self, game: Game, know: Knowledge, meter: Meter,
+                 forbid: Callable[[Game, Move], bool] | None = None,
+                 goal: Callable[[Game], bool] | None = None,
+                 visit: Callable[[Game], None] | None = None):
+        self.game = game
+        self.know = know
+        self.homes = home_roles(type(game))
+        self.meter = meter
+        self.forbid, self.visit = forbid, visit
+        self.goal = goal or Game.is_won
+        self.truncated = False
+        self.seen: set[bytes] = set()
+
+    def run(self, cap: int | None = None) -> tuple[str, tuple]:
+        """One pass; with a ``cap``, the search below a card turned from the
+        pack stops after ``cap`` positions (and `truncated` says that it did)."""
+        know, dead, meter, goal, visit = self.know, self.know.dead, self.meter, self.goal, self.visit
+        homes, forbid = self.homes, self.forbid
+        work = self.game.copy(stack=False)  # never disturb the caller's undo stack
+        self.truncated = False
+        if visit is not None:
+            visit(work)
+        if goal(work):
+            return WON, ()
+        seen = self.seen = {state_key(work, know)}
+        if dead is not None and dead(work):
+            return LOST, ()
+        stack = [children(work, know, homes, forbid)]
+        below: list[list[int]] = []  # per card turned on the line: [stack depth, positions below]
+        hidden = tuple(i for i, role in enumerate(work.roles) if role in work.FACE_DOWN)
+        while stack:
+            moves = stack[-1]
+            if not moves:
+                stack.pop()
+                if stack:
+                    work.pop()
+                if below and len(stack) < below[-1][0]:
+                    below.pop()
+                continue
+            move = moves.pop()
+            if cap is not None:
+                before = work.redeals_left, sum(len(work.piles[i]) for i in hidden)
+            work.push(move)
+            meter.tick()
+            key = state_key(work, know)
+            if key in seen:
+                work.pop()
+                continue
+            seen.add(key)
+            meter.distinct += 1
+            if visit is not None:
+                visit(work)
+            if goal(work):
+                return WON, tuple(work.move_stack)
+            if dead is not None and dead(work):
+                work.pop()
+                continue
+            if cap is not None:
+                if (work.redeals_left, sum(len(work.piles[i]) for i in hidden)) < before:
+                    below.append([len(stack) + 1, 0])
+                elif below:
+                    below[-1][1] += 1
+                    if below[-1][1] > cap:  # give up this card: back to the move before it
+                        self.truncated = True
+                        depth = below.pop()[0]
+                        work.pop()
+                        while len(stack) >= depth:
+                            stack.pop()
+                            work.pop()
+                        continue
+            stack.append(children(work, know, homes, forbid))
+        return LOST, ()
+
+
+class BestFirst(DepthFirst):
+    """Greedy best-first search: expand the position with the fewest cards
+    away from home first (the newest among equals), with the same
+    transposition table, safe moves and pruning as the depth-first search.
+    Exhausting the frontier searches every reachable position, so "lost"
+    is a proof here too. Positions wait in the frontier as raw piles (not
+    the canonical key), so that moves keep their pile names."""
+
+    def run(self, cap: int | None = None) -> tuple[str, tuple]:
+        import heapq
+
+        know, dead, meter, goal = self.know, self.know.dead, self.meter, self.goal
+        work = self.game.copy(stack=False)
+        if goal(work):
+            return WON, ()
+        away = tuple(i for i, role in enumerate(work.roles) if role not in self.homes)
+        hidden = tuple(i for i, role in enumerate(work.roles) if role in work.FACE_DOWN)
+
+        def raw(g: Game) -> tuple:
+            return tuple(bytes(p) for p in g.piles), g.phase, g.redeals_left, dict(g.extra)
+
+        def restore(g: Game, snap: tuple) -> None:
+            piles, g.phase, g.redeals_left, extra = snap
+            g.piles = [list(p) for p in piles]
+            g.extra = dict(extra)
+
+        root = state_key(work, know)
+        parent: dict[bytes, tuple] = {root: (None, None)}
+        self.seen = parent  # type: ignore[assignment]
+        frontier = [(0, 0, root, raw(work))]
+        count = 0
+        while frontier:
+            _, _, key, snap = heapq.heappop(frontier)
+            restore(work, snap)
+            for move in children(work, know, self.homes, self.forbid):
+                work.push(move)
+                meter.tick()
+                child = state_key(work, know)
+                if child not in parent:
+                    parent[child] = (key, move)
+                    meter.distinct += 1
+                    if goal(work):
+                        line = []
+                        while child is not None:
+                            child, step = parent[child]
+                            if step is not None:
+                                line.append(step)
+                        return WON, tuple(reversed(line))
+                    if dead is None or not dead(work):
+                        count += 1
+                        piles = work.piles
+                        h = sum(len(piles[i]) for i in away) + sum(len(piles[i]) for i in hidden)
+                        heapq.heappush(frontier, (h, -count, child, raw(work)))
+                work.pop()
+        return LOST, ()
+
+
+def exhaustive(game: Game, know: Knowledge, meter: Meter, thoughtful: bool,
+               forbid: Callable[[Game, Move], bool] | None = None) -> tuple[str, tuple]:
+    """Phase 2 (see the module docstring): the probing pass, then the full one."""
+    kind = DepthFirst if know.search == "depth-first" else BestFirst
+    searcher = kind(game, know, meter, forbid)
+    caps = (PROBE, None) if thoughtful and know.probe and kind is DepthFirst else (None,)
+    status, moves = UNKNOWN, ()
+    for cap in caps:
+        status, moves = searcher.run(cap)
+        if status == WON or (status == LOST and not searcher.truncated):
+            return status, moves
+        status = UNKNOWN
+    return status, moves
+
+
+def solve(game: Game, budget: Budget = Budget(), *, know: Knowledge | None = None, seed: int = 0,
+          forbid: Callable[[Game, Move], bool] | None = None) -> Solution:
+    """Search for a win from ``game``'s position; the position is left as it was.
+
+    Everything the position holds is known to the search (for a player's
+    view, search a world of `engine.solver.information` instead)."""
+    start = clock()
+    know = know or knowledge(game)
+    meter = Meter(budget, start)
+    thoughtful = is_thoughtful(game)
+    status, moves = UNKNOWN, ()
+    try:
+        if know.exact is not None and forbid is None:
+            found = know.exact(game, know, meter)
+            if found is not None:
+                status, moves = found
+                return Solution(status, tuple(map(str, moves)), meter.nodes, clock() - start, thoughtful,
+                                game.slug, game.deal, meter.distinct)
+        if game.is_won():
+            status = WON
+        else:
+            line = None
+            if know.playouts and forbid is None:
+                line = playouts(game, know, home_roles(type(game)), meter, know.playouts,
+                                random.Random(game.deal * 7919 + seed))
+            if line is not None:
+                status, moves = WON, line
+            else:
+                status, moves = exhaustive(game, know, meter, thoughtful, forbid)
+    except OutOfBudget:
+        status, moves = UNKNOWN, ()
+    return Solution(status, tuple(map(str, moves)), meter.nodes, clock() - start, thoughtful,
+                    game.slug, game.deal, meter.distinct)
