@@ -31,6 +31,8 @@ def groups(cls: type[Game], know: Knowledge) -> tuple[tuple[int, ...], ...]:
 def state_key(game: Game, know: Knowledge | None = None) -> bytes:
     """A canonical key of the position (see the module docstring)."""
     know = know or knowledge(game)
+    if know.key is not None:
+        return know.key(game)
     piles = game.piles
     if know.suit_blind:
         parts = [bytes(p).translate(_RANK_ONLY) for p in piles]
@@ -44,3 +46,62 @@ def state_key(game: Game, know: Knowledge | None = None) -> bytes:
     tail = f"{game.phase}|{game.redeals_left}|" + ",".join(map(str, extra.values())) if extra else \
         f"{game.phase}|{game.redeals_left}"
     return b"\xff".join(parts) + b"\xfe" + tail.encode()
+
+
+class Keyer:
+    """`state_key`, kept up to date move by move: after a card move only the
+    piles it changed are turned into bytes again (its two piles, and any
+    pile whose length changed: a card dealt from the pack to replace it, a
+    row closing up); after an action, every pile. `push` after
+    ``game.push(move)``, `pop` after ``game.pop()``.
+    tests/solver/test_keys.py checks it against `state_key` in random play."""
+
+    __slots__ = ("know", "groups", "blind", "parts", "lens", "undo")
+
+    def __init__(self, game: Game, know: Knowledge):
+        self.know = know
+        self.groups = groups(type(game), know) if (know.interchangeable or know.twins) else ()
+        self.blind = know.suit_blind
+        self.parts = [self._raw(p) for p in game.piles]
+        self.lens = [len(p) for p in game.piles]
+        self.undo: list[list[tuple[int, bytes, int]]] = []
+
+    def _raw(self, pile) -> bytes:
+        return bytes(pile).translate(_RANK_ONLY) if self.blind else bytes(pile)
+
+    def push(self, game: Game, move) -> None:
+        piles, parts, lens = game.piles, self.parts, self.lens
+        if move.action:
+            changed = range(len(piles))
+        else:
+            index = game.index
+            src, dst = index[move.src], index[move.dst]
+            changed = [src, dst] + [i for i, p in enumerate(piles) if len(p) != lens[i] and i != src and i != dst]
+        old = []
+        raw = self._raw
+        for i in changed:
+            old.append((i, parts[i], lens[i]))
+            parts[i] = raw(piles[i])
+            lens[i] = len(piles[i])
+        self.undo.append(old)
+
+    def pop(self) -> None:
+        parts, lens = self.parts, self.lens
+        for i, part, n in self.undo.pop():
+            parts[i] = part
+            lens[i] = n
+
+    def key(self, game: Game) -> bytes:
+        know = self.know
+        if know.key is not None:
+            return know.key(game)
+        parts = self.parts
+        if self.groups and know.interchangeable_when(game):
+            parts = parts[:]
+            for idx in self.groups:
+                for i, part in zip(idx, sorted([parts[i] for i in idx])):
+                    parts[i] = part
+        extra = game.extra
+        tail = f"{game.phase}|{game.redeals_left}|" + ",".join(map(str, extra.values())) if extra else \
+            f"{game.phase}|{game.redeals_left}"
+        return b"\xff".join(parts) + b"\xfe" + tail.encode()

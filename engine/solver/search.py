@@ -28,7 +28,7 @@ import time
 from typing import Callable, NamedTuple
 
 from engine.core import Game, Move
-from engine.solver.keys import state_key
+from engine.solver.keys import Keyer, state_key
 from engine.solver.knowledge import Knowledge, knowledge
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -114,10 +114,13 @@ def home_roles(cls: type[Game]) -> frozenset[str]:
 
 
 def ordered_moves(game: Game, homes: frozenset[str], know: Knowledge | None = None) -> list[Move]:
-    """The legal moves, best last (the search pops from the end)."""
+    """The legal moves, best last (the search pops from the end): moves home
+    first, then moves that uncover a card a foundation wants, then moves
+    that empty a pile, then the rest, filling a space and actions last."""
     scored = []
     roles, index, piles = game.roles, game.index, game.piles
     score = know.score if know is not None else None
+    wanted = None
     for n, move in enumerate(game.generate_moves()):
         if score is not None:
             value = score(game, move)
@@ -127,15 +130,33 @@ def ordered_moves(game: Game, homes: frozenset[str], know: Knowledge | None = No
             src = index[move.src]
             dst = index[move.dst]
             if roles[dst] in homes:
-                value = 5 if roles[src] not in homes else 1
+                value = 6 if roles[src] not in homes else 1
             else:
-                left = len(piles[src]) - move.n
-                value = 3 if left == 0 else 2
+                pile = piles[src]
+                left = len(pile) - move.n
+                if left == 0:
+                    value = 4
+                else:
+                    if wanted is None:
+                        wanted = _wanted(game)
+                    value = 5 if pile[left - 1] in wanted else 2
                 if not piles[dst]:
                     value = 1  # filling a space spends it; try last among card moves
         scored.append((value, -n, move))
     scored.sort()
     return [m for _, _, m in scored]
+
+
+def _wanted(game: Game) -> frozenset[int]:
+    """The cards the suited foundations take next (none where foundations
+    have no `PileSpec.step`: the ordering then does without)."""
+    out = set()
+    for i, spec in enumerate(game.PILES):
+        if spec.step and spec.suit >= 0:
+            card = game.foundation_wants(i)
+            if card:
+                out.add(card)
+    return frozenset(out)
 
 
 def is_thoughtful(game: Game) -> bool:
@@ -235,18 +256,24 @@ class DepthFirst:
             visit(work)
         if goal(work):
             return WON, ()
-        seen = self.seen = {state_key(work, know)}
+        keyer = Keyer(work, know)
+        seen = self.seen = {keyer.key(work)}
         if dead is not None and dead(work):
             return LOST, ()
         stack = [children(work, know, homes, forbid)]
         below: list[list[int]] = []  # per card turned on the line: [stack depth, positions below]
         hidden = tuple(i for i, role in enumerate(work.roles) if role in work.FACE_DOWN)
+
+        def back() -> None:
+            work.pop()
+            keyer.pop()
+
         while stack:
             moves = stack[-1]
             if not moves:
                 stack.pop()
                 if stack:
-                    work.pop()
+                    back()
                 if below and len(stack) < below[-1][0]:
                     below.pop()
                 continue
@@ -254,10 +281,11 @@ class DepthFirst:
             if cap is not None:
                 before = work.redeals_left, sum(len(work.piles[i]) for i in hidden)
             work.push(move)
+            keyer.push(work, move)
             meter.tick()
-            key = state_key(work, know)
+            key = keyer.key(work)
             if key in seen:
-                work.pop()
+                back()
                 continue
             seen.add(key)
             meter.distinct += 1
@@ -266,7 +294,7 @@ class DepthFirst:
             if goal(work):
                 return WON, tuple(work.move_stack)
             if dead is not None and dead(work):
-                work.pop()
+                back()
                 continue
             if cap is not None:
                 if (work.redeals_left, sum(len(work.piles[i]) for i in hidden)) < before:
@@ -276,10 +304,10 @@ class DepthFirst:
                     if below[-1][1] > cap:  # give up this card: back to the move before it
                         self.truncated = True
                         depth = below.pop()[0]
-                        work.pop()
+                        back()
                         while len(stack) >= depth:
                             stack.pop()
-                            work.pop()
+                            back()
                         continue
             stack.append(children(work, know, homes, forbid))
         return LOST, ()
