@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 
 from engine.core import Game, Move
-from engine.solver.knowledge import Knowledge, always, cards_home, register, spec_twins
+from engine.solver.knowledge import Knowledge, always, cards_home, crossing_safe, register, spec_twins
 
 cadran = importlib.import_module("engine.games.cadran")
 fifteen = importlib.import_module("engine.games.fifteen")
@@ -82,9 +82,13 @@ register("cadran", Knowledge(interchangeable=("column",), twins=spec_twins(cadra
 # Пятнадцать: every column obeys the same rules (a lane takes any card),
 # once the sixth-row exception is closed (while it is open, the counter
 # `sixth_row` names columns, so their places matter).
+# Safe moves: `knowledge.crossing_safe` (an ace up and a king down in each
+# suit, marriage up or down in suit, a lane takes any card and may stay
+# empty); it needs a foundation begun, so the sixth-row exception, which
+# waits for a game that cannot begin, plays no part.
 register("fifteen", Knowledge(interchangeable=("column",),
                               interchangeable_when=lambda game: not game.extra.get("sixth_row"),
-                              safe=marriage_safe((1, -1))))
+                              safe=crossing_safe))
 
 # Партеръ: the six packets of the garden obey the same rules (an emptied
 # one takes any card), and so do the sixteen places of the bouquet.

@@ -34,7 +34,7 @@ import importlib
 
 from engine.cards import KING
 from engine.core import Game, Move
-from engine.solver.knowledge import Knowledge, cards_home, register, spec_twins
+from engine.solver.knowledge import Knowledge, cards_home, crossing_safe, register, spec_twins
 from engine.solver.search import LOST, WON, Meter, OutOfBudget, clock
 
 lucie = importlib.import_module("engine.games.belle-lucie")
@@ -73,6 +73,13 @@ def fan_safe(game: Game, move: Move) -> bool:
         if home.get(below, 0) < game.decks:
             return False
     return True
+
+
+def hill_safe(game: Game, move: Move) -> bool:
+    """Домъ на холмѣ: `fan_safe`, or `knowledge.crossing_safe` (an ace up
+    and a king down in each suit, marriage up or down in suit; an empty fan
+    takes nothing), with no redeal left."""
+    return fan_safe(game, move) or (not game.redeals_left and crossing_safe(game, move))
 
 
 def fan_pointless(game: Game, move: Move) -> bool:
@@ -257,6 +264,10 @@ class FanSearch:
         for n, spec in enumerate(self.found_spec):
             twins.setdefault(spec, []).append(n)
         self.twin_groups = tuple(tuple(g) for g in twins.values() if len(g) > 1)
+        # an ace built up and a king built down in a suit: each one's partner (`hill_safe`)
+        self.partner = {n: m for n, (suit, _b, step) in enumerate(self.found_spec)
+                        for m, (suit2, _b2, step2) in enumerate(self.found_spec)
+                        if suit2 == suit and step2 == -step}
 
     # the foundations as (height per foundation); the card a foundation wants
     def _wants(self, heights: list[int]) -> dict[int, list[int]]:
@@ -321,7 +332,7 @@ class FanSearch:
                 fs = wants.get(c)
                 for s in srcs:
                     if fs:
-                        if prune and _safe(c):
+                        if prune and (_safe(c) or _crossing(c, fs[0])):
                             return [s * 64 + 48 + fs[0]]
                         for f in fs:
                             homes.append(s * 64 + 48 + f)
@@ -334,6 +345,18 @@ class FanSearch:
                             else:
                                 marriages.append(s * 64 + d)
             return empties + marriages + homes
+
+        partner = self.partner
+        found_spec = self.found_spec
+
+        def _crossing(c: int, n: int) -> bool:  # `knowledge.crossing_safe` on heights
+            m = partner.get(n)
+            if m is None or not heights[m]:
+                return False
+            rank = c & 15
+            if found_spec[n][2] > 0:
+                return KING + 1 - heights[m] <= rank - 1
+            return heights[m] >= rank + 1
 
         def _safe(c: int) -> bool:
             for step in marry:
@@ -572,8 +595,8 @@ def fan_exact(game: Game, know: Knowledge, meter: Meter):
     return FanSearch(game, meter).run()
 
 
-def _fan_knowledge(cls, dead) -> Knowledge:
-    return Knowledge(interchangeable=("fan",), twins=spec_twins(cls), safe=fan_safe, dead=dead,
+def _fan_knowledge(cls, dead, safe=fan_safe) -> Knowledge:
+    return Knowledge(interchangeable=("fan",), twins=spec_twins(cls), safe=safe, dead=dead,
                      pointless=fan_pointless, playouts=0, exact=fan_exact,
                      redeal_shuffles=True)
 
@@ -582,7 +605,7 @@ register("belle-lucie", _fan_knowledge(lucie.BelleLucie, lucie_dead))
 register("house-in-the-wood", _fan_knowledge(importlib.import_module("engine.games.house-in-the-wood").GAME,
                                              twin_dead))
 register("house-on-the-hill", _fan_knowledge(importlib.import_module("engine.games.house-on-the-hill").GAME,
-                                             twin_dead))
+                                             twin_dead, hill_safe))
 
 
 def one_pack_standstills(game: Game, meter: Meter) -> list[tuple[int, tuple[Move, ...], bytes]] | None:

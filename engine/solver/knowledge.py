@@ -49,6 +49,8 @@ class Knowledge(NamedTuple):
     redeal_shuffles: bool = False  # a redeal shuffles the cards (its outcome is unknown until dealt)
     # a specialised exact search for positions it accepts (see fans.FanSearch)
     exact: Callable | None = None
+    # a game's own canonical key (replaces the generic one; proved where registered)
+    key: Callable[[Game], bytes] | None = None
 
 
 GAME_KNOWLEDGE: dict[str, Knowledge] = {}
@@ -97,3 +99,63 @@ def spec_twins(cls: type[Game], role: str = "foundation") -> tuple[tuple[str, ..
         if spec.role == role and spec.step:
             groups.setdefault((spec.suit, spec.base, spec.step), []).append(spec.id)
     return tuple(tuple(g) for g in groups.values() if len(g) > 1)
+
+
+_PARTNERS: dict[type, dict[int, int]] = {}
+
+
+def partner_foundations(cls: type[Game]) -> dict[int, int]:
+    """For games with, in each suit, one foundation built up from the ace and
+    one built down from the king: each foundation's index -> the other's."""
+    found = _PARTNERS.get(cls)
+    if found is not None:
+        return found
+    by_suit: dict[int, dict[int, int]] = {}
+    for i, spec in enumerate(cls.PILES):
+        if spec.role in cls.HOME_ROLES and spec.step:
+            by_suit.setdefault(spec.suit, {})[spec.step] = i
+    out = {}
+    for pair in by_suit.values():
+        if set(pair) == {1, -1}:
+            out[pair[1]], out[pair[-1]] = pair[-1], pair[1]
+    _PARTNERS[cls] = out
+    return out
+
+
+def crossing_safe(game: Game, move: Move) -> bool:
+    """Safe foundation moves where each suit has an ascending foundation U
+    (from the ace) and a descending one D (from the king), two packs, and
+    cards marry in suit one higher or lower.
+
+    A card X of rank r going to U (which wants r) is safe once D has come
+    down to r-1 or below; going to D (which wants r) once U has come up to
+    r+1 or above. Proof for U (D is the mirror): U holds A..r-1 and D holds
+    K..r-1 or lower, one copy each, so of X's suit there are out of home:
+    no copy of r-1, one copy of each rank from r to K (X is the copy of r),
+    destined for U. A card laid on X could only be a copy of r-1 or r+1 of
+    its suit: only the copy c of r+1 exists. Take a winning line L; let L'
+    play X now and then follow L, skipping the moves of cards it has home,
+    and playing home each card that L lays on a card L' has home: that card
+    is the next copy U wants (c on X, then the copy of r+2 on c, and so on:
+    there is one copy of each, and every card between is home in L'). Every
+    card of L' is where L has it, or home; a card available in L is
+    available in L' (the cards over it in L' are among those over it in L),
+    an empty place of L is empty in L', so each move of L can be made in L'
+    (a space that L fills with X stays free, and spaces may be left empty),
+    and L' wins when L does. The registration says in which phases no other
+    rule depends on where X lies (no card dealt or replaced from the pack
+    onto its place, no redeal left to gather it)."""
+    if move.action:
+        return False
+    dst = game.index[move.dst]
+    partner = partner_foundations(type(game)).get(dst)
+    if partner is None:
+        return False
+    spec = game.PILES[dst]
+    card = game.piles[game.index[move.src]][-1]
+    rank = card & 15
+    other = game.piles[partner]
+    if not other:
+        return False
+    top = other[-1] & 15
+    return top <= rank - 1 if spec.step > 0 else top >= rank + 1
