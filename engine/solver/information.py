@@ -101,6 +101,16 @@ class Observer:
                 self.unseen[i] = new if self.unseen_count() else 0
             self.lengths[i] = new
 
+    def masked_key(self, game: Game) -> bytes:
+        """A key of what the player sees: the position with each unseen card
+        replaced by a blank (0), so positions he cannot tell apart are equal."""
+        parts = []
+        for i, pile in enumerate(game.piles):
+            n = self.unseen.get(i, 0)
+            parts.append(bytes(pile[:len(pile) - n]) + bytes(n) if n else bytes(pile))
+        extra = ",".join(map(str, game.extra.values()))
+        return b"\xff".join(parts) + f"\xfe{game.phase}|{game.redeals_left}|{extra}".encode()
+
     # -- worlds -------------------------------------------------------------------
 
     def world(self, game: Game, rng: random.Random) -> Game:

@@ -45,14 +45,13 @@ from typing import NamedTuple
 
 from engine.core import Game, Move
 from engine.solver.information import Observer
-from engine.solver.keys import state_key
 from engine.solver.knowledge import Knowledge, knowledge
 from engine.solver.search import (LOST, UNKNOWN, WON, Budget, DepthFirst, Meter, OutOfBudget, Solution,
                                   children, clock, home_roles, solve)
 
-WORLDS = 5           # worlds dealt when a decision needs them
-MIN_WORLDS = 2       # fewer live lines than this: deal new worlds
-WORLD_BUDGET = Budget(nodes=20_000, seconds=0.4)  # the search of one world
+WORLDS = 3           # worlds dealt when a decision needs them
+MIN_WORLDS = 1       # fewer live lines than this: deal new worlds
+WORLD_BUDGET = Budget(nodes=3_000, seconds=0.3)  # the search of one world
 STANDSTILLS = 4      # standstills compared before a redeal
 REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
 MAX_MOVES = 5000
@@ -97,15 +96,13 @@ class Player:
         self.start = clock()
         self.meter = Meter(budget, self.start)
         self.budget = budget
-        self.visited = {self._key(game)}
+        self.visited = {self.observer.masked_key(game)}
         self.plans: list[Plan] = []
         self.decisions = 0
         self.worlds = 0
         self.fan_route: list[Move] = []  # moves to a chosen standstill, then "redeal"
         self.barren = None  # the information state in which fresh worlds found no win
 
-    def _key(self, game: Game) -> bytes:
-        return state_key(game, self.know)
 
     # -- one real move ---------------------------------------------------------------
 
@@ -115,7 +112,7 @@ class Player:
         unseen = self.observer.unseen_count(), game.redeals_left
         game.play(move)
         self.observer.after(game, move)
-        self.visited.add(self._key(game))
+        self.visited.add(self.observer.masked_key(game))
         shown = (self.observer.unseen_count(), game.redeals_left) != unseen
         kept = []
         for plan in self.plans:
@@ -199,34 +196,57 @@ class Player:
         return self.observer.unseen_count(), self.game.redeals_left
 
     def run(self) -> PlayResult:
+        """Play to the end. When the budget runs out (or an exact search of a
+        position with nothing hidden does not finish), the rest of the game
+        is played by the move ordering alone, never back into a position
+        left, so that every deal ends won or lost for this policy."""
         game = self.game
         reason = ""
-        try:
-            while len(game.move_stack) < MAX_MOVES:
-                if game.is_won():
-                    reason = "won"
-                    break
-                if self.observer.complete(game):
-                    reason = self.finish_exactly()
-                    break
-                move = self.decide()
-                if move is None:
-                    reason = self.reason or "no move"
-                    break
-                self.commit(move)
-            else:
-                reason = "too many moves"
-        except OutOfBudget:
-            reason = "budget"
-        status = WON if game.is_won() else UNKNOWN if reason == "budget" else LOST
+        greedy = False
+        while len(game.move_stack) < MAX_MOVES:
+            if game.is_won():
+                reason = "won"
+                break
+            try:
+                if greedy:
+                    move = self.greedy_move()
+                else:
+                    if self.observer.complete(game):
+                        reason = self.finish_exactly()
+                        if reason != "greedy":
+                            break
+                        greedy = True
+                        continue
+                    move = self.decide()
+            except OutOfBudget:
+                greedy = True
+                self.plans, self.fan_route = [], []
+                continue
+            if move is None:
+                reason = self.reason or "no move"
+                break
+            self.commit(move)
+        else:
+            reason = "too many moves"
+        status = WON if game.is_won() else LOST
+        if greedy and status != WON:
+            reason += " (budget spent: moves by ordering)"
         return PlayResult(status, tuple(map(str, game.move_stack)), self.meter.nodes, clock() - self.start,
                           "won" if status == WON else reason, self.decisions, self.worlds)
+
+    def greedy_move(self) -> Move | None:
+        moves = self.candidates(self.observer.world(self.game, self.rng))
+        return moves[-1] if moves else None
 
     reason = ""
 
     def finish_exactly(self) -> str:
         """Nothing is hidden: solve the real position and follow the line."""
-        solution = solve(self.game, self.sub_budget(self.meter.max_nodes, self.remaining()), know=self.know)
+        try:
+            budget = self.sub_budget(self.meter.max_nodes, self.remaining())
+        except OutOfBudget:
+            return "greedy"
+        solution = solve(self.game, budget, know=self.know)
         self.meter.nodes += solution.nodes
         if solution.status == WON:
             for text in solution.moves:
@@ -234,7 +254,7 @@ class Player:
             return "won"
         if solution.status == LOST:
             return "proved lost"
-        raise OutOfBudget
+        return "greedy"
 
     def candidates(self, world: Game) -> list[Move]:
         """The moves worth a thought, best last: no pointless move, no move
@@ -242,8 +262,11 @@ class Player:
         moves = children(world, self.know, self.homes)
         fresh = []
         for move in moves:
+            if self.observer.reveals(world, move):
+                fresh.append(move)  # it shows something new: never back where the player was
+                continue
             world.push(move)
-            back = self._key(world) in self.visited
+            back = self.observer.masked_key(world) in self.visited
             world.pop()
             if not back:
                 fresh.append(move)
@@ -433,51 +456,72 @@ class Hint(NamedTuple):
 
 def hint(game: Game, budget: Budget = Budget(), previous: Move | str | None = None) -> Hint:
     """The next move for a player: never from what the player cannot see
-    (the pack's order, a shuffle to come), never back into a position of the
-    game's history (so never the move undoing ``previous``, the last move:
-    by default the last move of ``game.move_stack``)."""
+    (the pack's order, a shuffle to come: every search runs in worlds, see
+    `Player`), never back into a position of the game's history, so never
+    the move that undoes the last one (``previous``, by default the last
+    move of ``game.move_stack``). ``game`` is left as it was."""
     start = clock()
-    work = game.copy(stack=True)
     know = knowledge(game)
-    if work.is_won():
+    if game.is_won():
         return Hint(None, "won", Solution(WON, (), 0, 0.0, False, game.slug, game.deal))
-    history = set()
-    back = work.copy(stack=True)
-    while back.move_stack:
-        back.pop()
-        history.add(state_key(back, know))
-    if previous is not None and not game.move_stack:
-        # the position before ``previous``: undo it by hand on a copy
-        move = Move.parse(previous) if isinstance(previous, str) else previous
-        undone = _before(game, move)
+    player = Player(game, budget, know=know)
+    player.visited |= _history(game, player.observer)
+    last = previous if previous is not None else (game.move_stack[-1] if game.move_stack else None)
+    if last is not None:
+        undone = _before(game, Move.parse(last) if isinstance(last, str) else last, player.observer)
         if undone is not None:
-            history.add(state_key(undone, know))
-    player = Player(work.copy(stack=False), budget, know=know)
-    player.visited |= history
+            player.visited.add(undone)
     try:
-        if player.observer.complete(work):
-            solution = solve(work, budget, know=know)
-            if solution.status == WON and solution.moves:
+        if player.observer.complete(game):
+            solution = solve(game, budget, know=know)
+            world = player.observer.world(game, player.rng)
+            moves = player.candidates(world)
+            if solution.status == WON and solution.moves and Move.parse(solution.moves[0]) in moves:
                 return Hint(solution.moves[0], "winning-line", solution)
-            moves = player.candidates(work.copy(stack=False))
+            if not moves:
+                moves = list(world.generate_moves())
             if not moves:
                 return Hint(None, "no-move", solution)
-            best = max(reversed(moves), key=lambda m: _options_after(work, m))
+            best = max(reversed(moves), key=lambda m: _options_after(world, m))
             return Hint(str(best), "lost" if solution.status == LOST else "player", solution,
-                        _options_after(work, best))
+                        _options_after(world, best))
         move = player.decide()
     except OutOfBudget:
         move = None
-        moves = player.candidates(player.observer.world(work, player.rng))
+        moves = player.candidates(player.observer.world(game, player.rng))
         if moves:
             move = moves[-1]
     solution = Solution(UNKNOWN, (), player.meter.nodes, clock() - start, False, game.slug, game.deal)
     if move is None:
-        legal = list(work.generate_moves())
+        legal = list(player.observer.world(game, player.rng).generate_moves())
         if not legal:
             return Hint(None, "no-move", solution)
-        move = legal[0]
+        move = legal[-1]
     return Hint(str(move), "player", solution)
+
+
+def _history(game: Game, observer: Observer) -> set[bytes]:
+    """What the player saw at each earlier position of ``game``: its moves
+    replayed from the deal (masked keys; empty for a position without
+    history, or if the replay does not lead to ``game``)."""
+    if not game.move_stack:
+        return set()
+    try:
+        replay = type(game)(game.deal, readings=game.readings)
+    except Exception:
+        return set()
+    follow = Observer(replay, observer.know)
+    keys = {follow.masked_key(replay)}
+    for move in game.move_stack:
+        try:
+            replay.push(move)
+        except Exception:
+            return set()
+        follow.after(replay, move)
+        keys.add(follow.masked_key(replay))
+    if follow.masked_key(replay) != observer.masked_key(game):
+        return set()
+    return keys
 
 
 def _options_after(game: Game, move: Move) -> int:
@@ -486,14 +530,15 @@ def _options_after(game: Game, move: Move) -> int:
     return 10_000 if work.is_won() else sum(1 for _ in work.generate_moves())
 
 
-def _before(game: Game, move: Move) -> Game | None:
-    """The position before the card move ``move`` (for a hint without history)."""
+def _before(game: Game, move: Move, observer: Observer) -> bytes | None:
+    """What the player saw before the card move ``move`` (a masked key), for
+    a hint without history: the move taken back by hand on a world."""
     if move.action or move.src not in game.index or move.dst not in game.index:
         return None
-    work = game.copy(stack=False)
+    work = observer.world(game, random.Random(0))
     src, dst = work.piles[work.index[move.src]], work.piles[work.index[move.dst]]
-    if len(dst) < move.n:
+    if len(dst) < move.n or work.roles[work.index[move.src]] in work.FACE_DOWN:
         return None
     src.extend(dst[-move.n:])
     del dst[-move.n:]
-    return work
+    return observer.masked_key(work)
