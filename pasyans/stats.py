@@ -229,10 +229,16 @@ def run(slug: str, deals: int, out: Path, *, measure: str = "solvable", jobs: in
     todo = [d for d in wanted if d not in done or (retry_unknown and done[d]["status"] == "unknown")]
     tasks = [(slug, measure, d, nodes, seconds, dict(readings or {})) for d in todo]
     out.parent.mkdir(parents=True, exist_ok=True)
+    known = same_as_solvable(slug, measure, out, readings, head or header(slug, measure, nodes, seconds, readings))
     with out.open("a", encoding="utf-8") as sink:
         if head is None:
             sink.write(json.dumps(header(slug, measure, nodes, seconds, readings)) + "\n")
-        results = run_cluster(tasks, cluster, jobs) if cluster else run_local(tasks, jobs)
+        reuse = [known[t[2]] for t in tasks if t[2] in known and known[t[2]]["status"] != "unknown"]
+        tasks = [t for t in tasks if t[2] not in {r["deal"] for r in reuse}]
+        results = iter(reuse)
+        if tasks:
+            fresh = run_cluster(tasks, cluster, jobs) if cluster else run_local(tasks, jobs)
+            results = (r for part in (reuse, fresh) for r in part)
         for record in results:
             sink.write(json.dumps(record) + "\n")
             sink.flush()
@@ -240,6 +246,25 @@ def run(slug: str, deals: int, out: Path, *, measure: str = "solvable", jobs: in
             if progress:
                 progress(record)
     return [done[d] for d in wanted if d in done]
+
+
+def same_as_solvable(slug: str, measure: str, out: Path, readings: dict[str, str] | None,
+                     head: dict) -> dict[int, dict]:
+    """In a game where nothing is ever hidden the player's measure is the
+    solvable one: the solvable results beside ``out`` (same readings, same
+    budget), by deal, to be copied rather than measured again; {} otherwise."""
+    if measure != "player":
+        return {}
+    from engine.registry import find_game
+    from engine.solver.measures import nothing_hidden
+
+    if not nothing_hidden(find_game(slug)):
+        return {}
+    source = results_path(out.parent, slug, "solvable", readings)
+    their, done = read_results(source, slug, "solvable")
+    if their is None or their.get("budget") != head.get("budget"):
+        return {}
+    return {d: {**r, "same_as": "solvable"} for d, r in done.items()}
 
 
 def summary(slug: str, records: Iterable[dict], budget: dict | None = None, measure: str = "solvable",

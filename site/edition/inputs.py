@@ -146,28 +146,43 @@ def load(source: Commands | Folder | None = None, win_rates: Path | None = None)
     return edition
 
 
+MEASURE_NAMES = {"player": "for a player", "solvable": "solvable", "single-deal": "single deal"}
+
+
+def rate_text(entry: dict) -> str:
+    """One measure as the home page prints it: the share won (a bracket
+    where deals stayed undecided), its Wilson 95% interval, N, the budget
+    and the undecided count; never a rate over the decided deals alone."""
+    n, won, unknown = entry["deals"], entry["won"], entry["unknown"]
+    if not n:
+        return "no deal measured"
+    low, high = 100 * won / n, 100 * (won + unknown) / n
+    share = f"{low:.1f}%" if not unknown else f"{low:.1f}–{high:.1f}%"
+    text = (f"{share} (95% {100 * entry['low']:.1f}–{100 * entry['high']:.1f}%), "
+            f"N = {n}, {entry['budget_s']:g} s/deal")
+    return text + (f", {unknown} undecided" if unknown else "")
+
+
 def read_win_rates(path: Path) -> dict[str, dict]:
-    """The solver's summaries by game, each with a `text` to print; {} if
-    the solver has not written its table yet."""
+    """The solver's table by game: {slug: {measure: entry with a `text`}}
+    (`pasyans stats ... --table FILE`); {} if the solver has not written
+    its table yet. An InputError names the file if it is not such a table."""
     if not path.exists():
         return {}
     try:
         table = json.loads(path.read_text(encoding="utf-8"))
         rates = {}
-        for slug, entry in table["games"].items():
-            if entry.get("win_rate") is None:
-                text = f"no deal decided ({entry['deals']} tried)"
-            else:
-                low, high = entry["wilson95"]
-                text = (f"{100 * entry['win_rate']:.1f}% (95% interval {100 * low:.1f}–{100 * high:.1f}%) "
-                        f"of {entry['won'] + entry['lost']} decided deals")
-                if entry.get("unknown"):
-                    text += f"; {entry['unknown']} undecided"
-            rates[slug] = {**entry, "text": text}
+        for slug, game in table["games"].items():
+            measures = {}
+            for measure, entry in game["measures"].items():
+                if measure not in MEASURE_NAMES:
+                    raise ValueError(f"unknown measure {measure!r}")
+                measures[measure] = {**entry, "name": MEASURE_NAMES[measure], "text": rate_text(entry)}
+            rates[slug] = measures
         return rates
     except json.JSONDecodeError as error:
         raise InputError(f"not JSON: {error.msg}", str(path), error.lineno) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as error:
         raise InputError(f"not a win-rate table of `pasyans stats --table` ({error!r})", str(path)) from None
 
 

@@ -148,7 +148,13 @@ def test_win_rates_come_from_the_solver_table(sample_site, tmp_path):
 
     index = lxml.html.parse(str(sample_site / "index.html"))
     row = index.xpath('//table[@class="games"]//tr[td/a[@href="games/belle-lucie.html"]]')[0]
-    assert "47.4% (95% interval 40.4–54.5%) of 190 decided deals; 10 undecided" in row.text_content()
+    text = row.text_content()
+    assert "17.0% (95% 13.2–21.6%), N = 300, 10 s/deal" in text
+    # undecided deals: the bracket, never a rate over the decided deals alone
+    assert "single deal: 4.5–9.5% (95% 2.4–14.0%), N = 200, 2 s/deal, 10 undecided" in text
+    assert "decided deals" not in text
+    note = " ".join(index.xpath('//section[@id="games"]//div[@class="note"]')[0].text_content().split())
+    assert "sees only what the rules show" in note and "knows the order of the whole pack" in note
     broken = tmp_path / "win-rates.json"
     broken.write_text('{"games": {"x": {"win_rate": 0.5}}}', encoding="utf-8")
     with pytest.raises(InputError) as caught:
