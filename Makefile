@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup system serve test bench
+.PHONY: setup system serve test bench winrates
 
 $(BIN)/pasyans: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,3 +34,27 @@ test: setup system
 
 bench: setup
 	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+
+# The win-rate table (data/winrates.json, per-deal records in data/winrates/):
+# every game under each of its measures, on a Dask LocalCluster of
+# WINRATE_JOBS workers, WINRATE_BUDGET CPU seconds per deal. Resumable: a
+# re-run measures only the deals not yet in data/winrates/GAME.MEASURE.jsonl.
+# About an hour on this 2-core machine (see the table's notes).
+WINRATE_JOBS ?= 2
+WINRATE_BUDGET ?= 10
+WINRATES_ONE_PACK := belle-lucie:player belle-lucie:single-deal parterre:solvable parterre:player \
+  napoleon:solvable napoleon:player idet-ne-idet:solvable idet-ne-idet:player
+WINRATES_TWO_PACKS := house-in-the-wood:player house-in-the-wood:single-deal \
+  house-on-the-hill:player house-on-the-hill:single-deal cadran:solvable cadran:player \
+  fifteen:solvable fifteen:player salic-law:solvable salic-law:player four-corners:solvable \
+  four-corners:player mill:solvable mill:player shah:solvable shah:player exiles:solvable \
+  exiles:player hemispheres:solvable hemispheres:player grand-layout:solvable grand-layout:player \
+  chinese-letter:solvable chinese-letter:player
+
+winrates: setup
+	@for pair in $(WINRATES_ONE_PACK); do \
+	  $(BIN)/pasyans stats $${pair%%:*} --measure $${pair##*:} --deals 1000 --cluster local \
+	    --jobs $(WINRATE_JOBS) --budget $(WINRATE_BUDGET) --table data/winrates.json || exit 1; done
+	@for pair in $(WINRATES_TWO_PACKS); do \
+	  $(BIN)/pasyans stats $${pair%%:*} --measure $${pair##*:} --deals 300 --cluster local \
+	    --jobs $(WINRATE_JOBS) --budget $(WINRATE_BUDGET) --table data/winrates.json || exit 1; done

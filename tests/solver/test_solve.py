@@ -1,79 +1,65 @@
-"""engine/solve.py: won lines replay, lost is a proof, keys, hints."""
+"""engine/solve.py and engine/solver: won lines replay, keys, measures."""
 
 from __future__ import annotations
 
-import json
+import importlib
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from engine import GAMES, find_game
-from engine.cards import RANKS, SUITS
-from engine.solve import (LOST, UNKNOWN, WON, Budget, hint, knowledge, replay, solve, solve_deal,
-                          state_key)
+from engine.solve import LOST, UNKNOWN, WON, Budget, replay, solve, solve_deal, state_key
+from engine.solver import fans
+from engine.solver.knowledge import GAME_KNOWLEDGE, Knowledge, knowledge
+from engine.solver.measures import measures_of, nothing_hidden, policy, run_deal
 
-WON_GAMES = json.loads((Path(__file__).parents[1] / "engine" / "won_games.json").read_text())
-FAN_GAMES = ("belle-lucie", "house-in-the-wood", "house-on-the-hill")
-SAFE_GAMES = FAN_GAMES + ("cadran", "fifteen", "parterre")  # games with safe moves or pruning
+from solver_helpers import WON_GAMES, endgame, near_the_end, plain_search
 
-
-def near_the_end(slug: str, left: int):
-    """The position ``left`` moves before the end of the engine's recorded won game."""
-    record = WON_GAMES[slug]
-    game = find_game(slug)(record["deal"])
-    prefix = record["moves"][:max(0, len(record["moves"]) - left)]
-    for text in prefix:
-        game.play(text)
-    return game, prefix
+IDS = [g.slug for g in GAMES]
+napoleon = importlib.import_module("engine.games.napoleon")
 
 
-@pytest.mark.parametrize("slug", [g.slug for g in GAMES])
+@pytest.mark.parametrize("slug", IDS)
 def test_a_won_line_replays_through_the_engine(slug):
-    """For every game: from a position of a known won game, the solver finds
-    a win, and the whole line (recorded prefix + solver's moves) replays
-    through `play`, every move checked by the rules, to a won outcome."""
+    """From a position of a known won game, the solver finds a win, and the
+    whole line (recorded prefix + solver's moves) replays through `play`."""
     if slug not in WON_GAMES:
         pytest.skip(f"no won game recorded for {slug} yet (tests/engine/make_won_games.py)")
     game, prefix = near_the_end(slug, 15)
-    solution = solve(game, Budget(nodes=100_000, seconds=10))
+    solution = solve(game, Budget(nodes=100_000, seconds=20))
     assert solution.status == WON, solution
     final = replay(slug, WON_GAMES[slug]["deal"], prefix + list(solution.moves))
     assert final.is_won() and final.outcome().won
     assert len(game.move_stack) == len(prefix)  # the caller's position is left alone
 
 
-@pytest.mark.parametrize("slug", [g.slug for g in GAMES])
-def test_deals_from_the_start_give_replayable_answers(slug):
-    """A few deals from the start with a tiny budget: the answer is one of the
-    three, counts are honest, and any win replays."""
-    for deal in (1, 2):
-        solution = solve_deal(slug, deal, Budget(nodes=3_000, seconds=3))
-        assert solution.status in (WON, LOST, UNKNOWN)
-        assert 0 <= solution.nodes <= 3_000 and solution.seconds >= 0
-        if solution.status == WON:
-            assert replay(slug, deal, list(solution.moves)).is_won()
-        else:
-            assert solution.moves == ()
+@pytest.mark.parametrize("slug", IDS)
+def test_every_measure_of_every_game_gives_a_record(slug):
+    """Each measure that applies, on deal 2 with a tiny budget: a status,
+    honest counts, and a won line that replays (run_deal replays it)."""
+    cls = find_game(slug)
+    for measure in measures_of(cls):
+        record = run_deal(slug, measure, 2, Budget(nodes=4_000, seconds=5))
+        assert record["deal"] == 2 and record["status"] in (WON, LOST, UNKNOWN)
+        assert record["nodes"] >= 0 and record["seconds"] >= 0
+        assert policy(cls, measure)
+    with pytest.raises(ValueError):
+        run_deal(slug, "no-such-measure", 1, Budget(10, 1))
 
 
-def test_belle_lucie_deals_are_decided_and_replay():
-    # deal 6 is no longer won within 20 s since a redeal's shuffle ignores the
-    # order of the gathered cards (no move can steer it); issue 12 replaces
-    # this clairvoyant check with the player measure
-    for deal in (1, 2, 3, 4, 5, 7, 8):
-        solution = solve_deal("belle-lucie", deal, Budget(nodes=200_000, seconds=20))
-        assert solution.status == WON, (deal, solution.status)
-        assert solution.thoughtful  # two shuffled redeals to come
-        assert replay("belle-lucie", deal, list(solution.moves)).is_won()
+def test_which_measures_apply():
+    assert measures_of(find_game("belle-lucie")) == ("player", "single-deal")
+    assert measures_of(find_game("house-on-the-hill")) == ("player", "single-deal")
+    assert measures_of(find_game("cadran")) == ("solvable", "player")
+    # nothing is hidden in these: the player's figure is the solvable one
+    assert {g.slug for g in GAMES if nothing_hidden(g)} == {"napoleon", "parterre", "fifteen", "exiles"}
+    assert "nothing is ever hidden" in policy(find_game("napoleon"), "player")
 
 
 def test_the_budget_gives_unknown_never_lost():
-    solution = solve_deal("belle-lucie", 1, Budget(nodes=5, seconds=10))
+    solution = solve_deal("cadran", 1, Budget(nodes=5, seconds=10))
     assert solution.status == UNKNOWN and solution.nodes <= 5 and not solution.moves
 
 
@@ -92,121 +78,74 @@ def test_a_won_position_needs_no_move():
     assert solution.status == WON and solution.moves == ()
 
 
-# -- lost is a proof: the game-specific pruning agrees with a plain search ----------
+def test_single_deal_of_belle_lucie_is_decided_and_replays():
+    """The single-deal measure (no redeal) decides every deal at once."""
+    won = 0
+    for deal in range(1, 41):
+        record = run_deal("belle-lucie", "single-deal", deal, Budget(2_000_000, 20))
+        assert record["status"] in (WON, LOST), deal
+        won += record["status"] == WON
+    assert 0 < won < 10  # about one deal in twenty comes out without a redeal
 
 
-def plain_search(game, limit: int = 5_000) -> bool | None:
-    """Exhaustive search with no pruning but a visited set (None past ``limit``)."""
-    seen = set()
-    count = 0
-
-    def key(g):
-        return (tuple(map(tuple, g.piles)), g.phase, g.redeals_left, tuple(g.extra.values()))
-
-    stack = [game.copy(stack=False)]
-    while stack:
-        g = stack.pop()
-        if g.is_won():
-            return True
-        for move in list(g.generate_moves()):
-            child = g.copy(stack=False)
-            child.push(move)
-            k = key(child)
-            if k not in seen:
-                seen.add(k)
-                count += 1
-                if count > limit:
-                    return None
-                stack.append(child)
-    return False
+# -- the fan search agrees with the generic search -----------------------------------
 
 
-def endgame(slug: str, seed: int, cards_left: int):
-    """A random position with no redeal left and about ``cards_left`` cards
-    in play: every foundation built to a random height, the other cards
-    dealt round into a random number of fans (columns, packets)."""
-    rng = random.Random(seed)
-    cls = find_game(slug)
-    foundations: dict[str, list[str]] = {}
-    left: list[str] = []
-    copies = {(rank, suit): cls.decks for rank in range(1, 14) for suit in range(4)}
-    # lower the foundations one card at a time until few cards are left out
-    heights = {spec.id: 0 for spec in cls.PILES if spec.role == "foundation"}
-    specs = {spec.id: spec for spec in cls.PILES}
-    out = 52 * cls.decks
-    while out > cards_left:
-        pid = rng.choice(list(heights))
-        spec = specs[pid]
-        rank = spec.base + spec.step * heights[pid]
-        if not 1 <= rank <= 13 or copies[(rank, spec.suit)] == 0:
+@pytest.mark.parametrize("slug", ("belle-lucie", "house-in-the-wood", "house-on-the-hill"))
+def test_the_fan_search_agrees_with_the_generic_search(slug, monkeypatch):
+    know = knowledge(find_game(slug))
+    checked = 0
+    for seed in range(40):
+        game = endgame(slug, seed, 14 if slug == "belle-lucie" else 12)
+        fast = solve(game, Budget(400_000, 30))
+        slow = solve(game, Budget(400_000, 30), know=know._replace(exact=None))
+        if UNKNOWN in (fast.status, slow.status):
             continue
-        copies[(rank, spec.suit)] -= 1
-        heights[pid] += 1
-        out -= 1
-    for pid, h in heights.items():
-        spec = specs[pid]
-        foundations[pid] = [RANKS[spec.base + spec.step * k] + SUITS[spec.suit] for k in range(h)]
-    for (rank, suit), n in copies.items():
-        left += [RANKS[rank] + SUITS[suit]] * n
-    rng.shuffle(left)
-    piles = dict(foundations)
-    role = next(r for r in ("fan", "column", "bed") if r in cls.by_role)
-    names = [cls.names[i] for i in cls.by_role[role]]
-    count = rng.randint(min(len(names), -(-len(left) // 3)), min(len(names), len(left))) if left else 0
-    for k, name in enumerate(names[:count]):
-        piles[name] = left[k::count]
-    return cls.from_portable({"game": slug, "deal": 0, "redeals_left": 0, "piles": piles})
+        assert fast.status == slow.status, (slug, seed, game.to_portable())
+        if fast.status == WON:
+            work = game.copy(stack=False)
+            for text in fast.moves:
+                work.play(text)
+            assert work.is_won()
+        checked += 1
+    assert checked >= 30
 
 
-@pytest.mark.parametrize("slug", SAFE_GAMES)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), cards=st.integers(5, 18))
-def test_pruned_search_agrees_with_a_plain_search(slug, seed, cards):
-    if slug not in FAN_GAMES:
-        cards = 3 + cards // 3  # spaces make the plain search of these games grow fast
-    game = endgame(slug, seed, cards)
-    truth = plain_search(game)
-    if truth is None:
-        return
-    solution = solve(game, Budget(nodes=500_000, seconds=30))
-    assert solution.status == (WON if truth else LOST), (slug, seed, game.to_portable())
+def test_the_fan_search_from_real_deals():
+    """Belle Lucie's single deal from the opening, deals 1-25: the fan search
+    and the generic search give the same verdicts."""
+    know = knowledge(find_game("belle-lucie"))
+    for deal in range(1, 26):
+        game = find_game("belle-lucie")(deal)
+        game.redeals_left = 0
+        fast = solve(game, Budget(2_000_000, 20))
+        slow = solve(game, Budget(2_000_000, 60), know=know._replace(exact=None))
+        assert fast.status == slow.status != UNKNOWN, deal
 
 
-def test_the_random_endgames_are_mixed():
-    """The generator above gives won and lost fan-game positions alike (else
-    the comparison would prove little). The endgames of the games with
-    spaces are nearly always won: there the comparison checks that no safe
-    move turns a win into a loss."""
-    for slug in FAN_GAMES:
-        truths = {plain_search(endgame(slug, seed, 10)) for seed in range(30)}
-        assert {True, False} <= truths, slug
-    for slug in SAFE_GAMES:
-        assert any(plain_search(endgame(slug, seed, 5)) for seed in range(5)), slug
-
-
-def test_dead_positions_are_really_lost():
-    """The dead-position test of Прекрасная Люція never calls a winnable endgame dead."""
-    dead = knowledge(find_game("belle-lucie")(1)).dead
+def test_the_one_pack_dead_test_is_sound():
     found = 0
     for seed in range(200):
         game = endgame("belle-lucie", seed, 16)
-        if dead(game):
+        if fans.lucie_dead(game):
             found += 1
-            assert plain_search(game) is not True, game.to_portable()
-    assert found  # the test looked at some dead positions
+            assert plain_search(game, 20_000) is not True, game.to_portable()
+    assert found
 
 
-# -- keys ---------------------------------------------------------------------------
+# -- keys -------------------------------------------------------------------------------
 
 
-def test_fans_are_interchangeable_only_when_no_redeal_is_left():
+def test_fans_are_interchangeable_redeals_or_not():
+    """A redeal gathers the fans' cards in pack order before it shuffles,
+    so which fan holds which cards never matters (engine/solver/fans.py)."""
     cls = find_game("belle-lucie")
     a = {"game": "belle-lucie", "deal": 3, "piles": {"fan-1": ["5S", "9H"], "fan-2": ["KD"]}}
     b = {"game": "belle-lucie", "deal": 3, "piles": {"fan-1": ["KD"], "fan-2": ["5S", "9H"]}}
-    for left, same in ((0, True), (1, False)):
+    for left in (0, 1, 2):
         ga = cls.from_portable({**a, "redeals_left": left})
         gb = cls.from_portable({**b, "redeals_left": left})
-        assert (state_key(ga) == state_key(gb)) is same
+        assert state_key(ga) == state_key(gb)
 
 
 def test_keys_differ_with_phase_counters_and_cards():
@@ -219,54 +158,6 @@ def test_keys_differ_with_phase_counters_and_cards():
     assert state_key(game) == key
 
 
-# -- hints ----------------------------------------------------------------------------
-
-
-def test_hint_gives_the_first_move_of_a_winning_line():
-    game = find_game("belle-lucie")(2)
-    result = hint(game, Budget(100_000, 20))
-    assert result.basis == "winning-line"
-    game.play(result.move)
-    assert solve(game, Budget(100_000, 20)).status == WON
-
-
-def test_hint_without_a_win_keeps_most_options_open():
-    game = find_game("belle-lucie")(4)
-    result = hint(game, Budget(nodes=2, seconds=5))
-    assert result.basis == "most-options" and result.solution.status == UNKNOWN
-    counts = {}
-    for move in game.generate_moves():
-        game.push(move)
-        counts[str(move)] = sum(1 for _ in game.generate_moves())
-        game.pop()
-    assert counts[result.move] == max(counts.values()) == result.options
-    assert result.to_json()["why"].startswith("no winning line was found within the budget")
-
-
-def test_hint_in_a_won_position():
-    game = find_game("belle-lucie").from_portable(
-        {"game": "belle-lucie", "deal": 0, "redeals_left": 0, "piles": {"foundation-S": ["AS"]}})
-    result = hint(game)
-    assert result.basis == "won" and result.move is None and "won" in result.to_json()["why"]
-
-
-def test_hint_with_no_move():
-    game = find_game("belle-lucie").from_portable(
-        {"game": "belle-lucie", "deal": 0, "redeals_left": 0, "piles": {"fan-1": ["AS", "2S"]}})
-    assert hint(game).basis == "no-move" and hint(game).move is None
-
-
-def test_the_solver_imports_only_the_standard_library():
-    code = ("import sys, engine.solve\n"
-            "print(sorted({m.split('.')[0] for m in sys.modules} & "
-            "{'pasyans', 'extract', 'normalize', 'dask', 'pydantic', 'regex', 'hypothesis'}))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
-
-
-# -- interchangeable piles really are alike --------------------------------------------
-
-
 def renamed(move: str, names: dict[str, str]) -> str:
     """A move with its pile names mapped (also an action's argument)."""
     if ">" in move:
@@ -277,79 +168,138 @@ def renamed(move: str, names: dict[str, str]) -> str:
     return f"{name}{colon}{names.get(arg, arg)}"
 
 
-@pytest.mark.parametrize("slug", sorted(s for s, k in __import__("engine.solve", fromlist=["x"]).GAME_KNOWLEDGE.items()
-                                        if k.interchangeable))
-def test_interchangeable_piles_commute_with_the_moves(slug):
-    """Where the solver sorts piles of a role in its key, permuting those
-    piles permutes the legal moves and keeps won/lost: checked on positions
-    met in random play."""
-    cls = find_game(slug)
-    rng = random.Random(5)
-    checked = 0
-    for deal in range(1, 6):
+def walk(cls, rng, deals=range(1, 6), steps=300):
+    """Positions met in random play (deals and redeals often, to reach later phases)."""
+    for deal in deals:
         game = cls(deal)
-        for _ in range(300):
-            know = knowledge(game)
-            if know.interchangeable_when(game):
-                names = {}
-                for role in know.interchangeable:
-                    ids = [cls.names[i] for i in cls.by_role[role]]
-                    shuffled_ids = ids[:]
-                    rng.shuffle(shuffled_ids)
-                    names.update(zip(ids, shuffled_ids))
-                state = game.to_portable()
-                state["piles"] = {names.get(k, k): v for k, v in state["piles"].items()}
-                other = cls.from_portable(state)
-                assert state_key(other) == state_key(game)
-                mine = {renamed(str(m), names) for m in game.generate_moves()}
-                assert mine == {str(m) for m in other.generate_moves()}, (slug, deal)
-                assert other.is_won() == game.is_won()
-                checked += 1
+        for _ in range(steps):
+            yield game
             moves = list(game.generate_moves())
             if not moves:
                 break
-            actions = [m for m in moves if m.action]  # deal and redeal often, to reach later phases
+            actions = [m for m in moves if m.action]
             game.push(rng.choice(actions if actions and rng.random() < 0.5 else moves))
+
+
+INTERCHANGEABLE = sorted(s for s, k in GAME_KNOWLEDGE.items() if k.interchangeable or k.twins)
+
+
+@pytest.mark.parametrize("slug", INTERCHANGEABLE)
+def test_interchangeable_piles_commute_with_the_moves(slug):
+    """Where the solver sorts piles in its key, permuting those piles
+    permutes the legal moves and keeps won/lost: on positions met in play."""
+    from engine.solver.keys import groups
+
+    cls = find_game(slug)
+    rng = random.Random(5)
+    checked = 0
+    for game in walk(cls, rng):
+        know = knowledge(game)
+        if not know.interchangeable_when(game):
+            continue
+        names = {}
+        for idx in groups(cls, know):
+            ids = [cls.names[i] for i in idx]
+            shuffled_ids = ids[:]
+            rng.shuffle(shuffled_ids)
+            names.update(zip(ids, shuffled_ids))
+        state = game.to_portable()
+        state["piles"] = {names.get(k, k): v for k, v in state["piles"].items()}
+        other = cls.from_portable(state)
+        assert state_key(other) == state_key(game)
+        mine = {renamed(str(m), names) for m in game.generate_moves()}
+        assert mine == {str(m) for m in other.generate_moves()}, (slug, game.to_portable())
+        assert other.is_won() == game.is_won()
+        checked += 1
     assert checked > 20
 
 
-@pytest.mark.parametrize("slug", sorted(s for s, k in __import__("engine.solve", fromlist=["x"]).GAME_KNOWLEDGE.items()
-                                        if k.suit_blind))
+@pytest.mark.parametrize("slug", sorted(s for s, k in GAME_KNOWLEDGE.items() if k.suit_blind))
 def test_suit_blind_games_ignore_suits(slug):
     """Where the key keeps ranks only, swapping suits through a position
     changes no legal move and no outcome (positions from random play)."""
     cls = find_game(slug)
     rng = random.Random(11)
     checked = 0
-    for deal in range(1, 6):
-        game = cls(deal)
-        for _ in range(200):
-            order = list("SHDC")
-            rng.shuffle(order)
-            swap = dict(zip("SHDC", order))
-            state = game.to_portable()
-            state["piles"] = {k: [c[:-1] + swap[c[-1]] for c in v] for k, v in state["piles"].items()}
-            other = cls.from_portable(state)
-            assert state_key(other) == state_key(game)
-            assert {str(m) for m in game.generate_moves()} == {str(m) for m in other.generate_moves()}
-            assert other.is_won() == game.is_won()
-            checked += 1
-            moves = list(game.generate_moves())
-            if not moves:
-                break
-            actions = [m for m in moves if m.action]
-            game.push(rng.choice(actions if actions and rng.random() < 0.5 else moves))
+    for game in walk(cls, rng, steps=200):
+        order = list("SHDC")
+        rng.shuffle(order)
+        swap = dict(zip("SHDC", order))
+        state = game.to_portable()
+        state["piles"] = {k: [c[:-1] + swap[c[-1]] for c in v] for k, v in state["piles"].items()}
+        other = cls.from_portable(state)
+        assert state_key(other) == state_key(game)
+        assert {str(m) for m in game.generate_moves()} == {str(m) for m in other.generate_moves()}
+        assert other.is_won() == game.is_won()
+        checked += 1
     assert checked > 50
+
+
+def napoleon_variant(game, rng):
+    """The same Napoleon position with its rows permuted, each perhaps read
+    the other way and split elsewhere, and its doors permuted."""
+    cls = type(game)
+    state = game.to_portable()
+    piles = state["piles"]
+    rows = []
+    for left, right in cls.rows:
+        seq = list(reversed(piles[cls.names[left]])) + piles[cls.names[right]]
+        rows.append(seq[::-1] if rng.random() < 0.5 else seq)
+    rng.shuffle(rows)
+    for (left, right), seq in zip(cls.rows, rows):
+        cut = rng.randint(1, len(seq) - 1) if len(seq) > 1 else len(seq)
+        piles[cls.names[left]] = list(reversed(seq[:cut]))
+        piles[cls.names[right]] = seq[cut:]
+    doors = [[c for i in door for c in piles[cls.names[i]]] for door in cls.doors]
+    rng.shuffle(doors)
+    for door, cards in zip(cls.doors, doors):
+        rng.shuffle(cards)
+        cards += [None] * (4 - len(cards))
+        rng.shuffle(cards)
+        for i, card in zip(door, cards):
+            piles[cls.names[i]] = [card] if card else []
+    return cls.from_portable(state)
+
+
+def test_napoleon_positions_with_equal_keys_play_alike():
+    """Rows read either way, split anywhere and in any order, doors in any
+    order: the same key, and the same kinds of moves (by the cards moved
+    and where they land) and outcome."""
+    cls = find_game("napoleon")
+    rng = random.Random(2)
+    checked = 0
+    for game in walk(cls, rng, steps=120):
+        other = napoleon_variant(game, rng)
+        assert state_key(other) == state_key(game)
+        assert sorted(move_cards(game)) == sorted(move_cards(other))
+        assert other.is_won() == game.is_won()
+        checked += 1
+    assert checked > 50
+
+
+def move_cards(game):
+    """Each legal move as (card moved, what it lands on: a card, or the kind of place)."""
+    out = []
+    for move in game.generate_moves():
+        if move.action:
+            out.append((move.action, ""))
+            continue
+        card = game.piles[game.index[move.src]][-1]
+        dst = game.index[move.dst]
+        role = game.roles[dst]
+        if role == "row":
+            out.append((card, napoleon.row_end(game, dst) or "empty row"))
+        else:
+            out.append((card, role))
+    return out
 
 
 def test_best_first_search_agrees_and_replays(monkeypatch):
     """The best-first search (chosen per game by `Knowledge.search`) gives
     the same answers as the plain search, and its wins replay."""
-    import engine.solve as solve_module
-
     for slug in ("belle-lucie", "parterre"):
-        know = solve_module.GAME_KNOWLEDGE.get(slug, solve_module.Knowledge())
-        monkeypatch.setitem(solve_module.GAME_KNOWLEDGE, slug, know._replace(search="best-first"))
+        know = knowledge(find_game(slug))
+        monkeypatch.setitem(GAME_KNOWLEDGE, slug, know._replace(search="best-first", exact=None, playouts=0))
         for seed in range(12):
             game = endgame(slug, seed, 9)
             truth = plain_search(game)
@@ -362,7 +312,15 @@ def test_best_first_search_agrees_and_replays(monkeypatch):
                     game.play(text)
                 assert game.is_won()
     game, prefix = near_the_end("cadran", 15)
-    monkeypatch.setitem(solve_module.GAME_KNOWLEDGE, "cadran", solve_module.Knowledge(search="best-first"))
+    monkeypatch.setitem(GAME_KNOWLEDGE, "cadran", Knowledge(search="best-first", playouts=0))
     solution = solve(game, Budget(nodes=100_000, seconds=10))
     assert solution.status == WON
     assert replay("cadran", WON_GAMES["cadran"]["deal"], prefix + list(solution.moves)).is_won()
+
+
+def test_the_solver_imports_only_the_standard_library():
+    code = ("import sys, engine.solve, engine.solver.measures\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'pasyans', 'extract', 'normalize', 'dask', 'pydantic', 'regex', 'hypothesis'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -1,4 +1,4 @@
-"""pasyans solve / hint / stats: output, and mistakes as one-line errors (exit 2)."""
+"""pasyans solve / hint / stats: output, state files, and mistakes as one-line errors (exit 2)."""
 
 from __future__ import annotations
 
@@ -17,18 +17,62 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 
 def test_solve_json_gives_a_line_that_replays(capsys):
-    code, out, _ = run(capsys, "solve", "belle-lucie", "--seed", "2", "--json")
+    code, out, _ = run(capsys, "solve", "napoleon", "--seed", "2", "--json")
     assert code == 0
     result = json.loads(out)
-    assert result["status"] == "won" and result["game"] == "belle-lucie" and result["deal"] == 2
+    assert result["status"] == "won" and result["game"] == "napoleon" and result["deal"] == 2
+    assert result["nodes"] > 0 and result["seconds"] >= 0 and result["distinct"] >= 0
+    assert replay("napoleon", 2, result["moves"]).is_won()
+
+
+def test_solve_single_deal_and_thoughtful_note(capsys):
+    code, out, _ = run(capsys, "solve", "belle-lucie", "--seed", "3", "--single-deal", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "won" and not result["thoughtful"]
+    code, out, _ = run(capsys, "solve", "cadran", "--seed", "1", "--budget", "0.2", "--json")
+    result = json.loads(out)
     assert result["thoughtful"] and "thoughtfully" in result["note"]
-    assert result["nodes"] > 0 and result["seconds"] >= 0
-    assert replay("belle-lucie", 2, result["moves"]).is_won()
 
 
 def test_solve_text_and_unknown(capsys):
-    code, out, _ = run(capsys, "solve", "Прекрасная Люція", "--seed", "1", "--nodes", "3")
+    code, out, _ = run(capsys, "solve", "Солнечные часы", "--seed", "1", "--nodes", "3")
     assert code == 0 and "unknown: the budget ran out" in out
+
+
+def test_solve_a_state_file_and_json_lines(capsys, tmp_path):
+    code, out, _ = run(capsys, "deal", "napoleon", "--seed", "2", "--json")
+    single = tmp_path / "one.json"
+    single.write_text(out)  # pretty-printed over many lines: one state
+    code, out, _ = run(capsys, "solve", "napoleon", "--state", str(single), "--json")
+    assert code == 0 and json.loads(out)["status"] == "won"
+    lines = []
+    for seed in (3, 4, 5):
+        code, out, _ = run(capsys, "deal", "napoleon", "--seed", str(seed), "--json")
+        lines.append(json.dumps(json.loads(out)))
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "solve", "napoleon", "--state", str(batch), "--json")
+    verdicts = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [v["deal"] for v in verdicts] == [3, 4, 5]
+    assert all(v["status"] == "won" for v in verdicts)
+    for v in verdicts:
+        assert replay("napoleon", v["deal"], v["moves"]).is_won()
+
+
+def test_a_bad_state_line_names_file_and_line(capsys, tmp_path):
+    batch = tmp_path / "bad.jsonl"
+    batch.write_text('{"game": "belle-lucie", "deal": 0, "piles": {"fan-1": ["AS"]}}\n'
+                     '{"game": "belle-lucie", "piles": {"fan-1": ["ZZ"]}}\n')
+    code, out, err = run(capsys, "solve", "belle-lucie", "--state", str(batch), "--json")
+    assert code == 2 and err.startswith(f"pasyans: {batch}:2:") and "Traceback" not in err
+    assert out == ""  # nothing solved until every line is read
+    batch.write_text('{"game": "belle-lucie", "deal": 0, "piles": {}}\nnot json\n')
+    code, _, err = run(capsys, "solve", "belle-lucie", "--state", str(batch))
+    assert code == 2 and f"{batch}:2:" in err
+    one = tmp_path / "one.json"
+    one.write_text('{"game": "belle-lucie",\n "piles": {"fan-1": ["AS", "ZZ"]}}\n')
+    code, _, err = run(capsys, "solve", "belle-lucie", "--state", str(one))
+    assert code == 2 and f"{one}:2:" in err
 
 
 def test_solve_mistakes_are_input_errors(capsys):
@@ -36,19 +80,25 @@ def test_solve_mistakes_are_input_errors(capsys):
     assert code == 2 and err.startswith("pasyans: --seed")
     code, _, err = run(capsys, "solve", "no-such-game", "--seed", "1")
     assert code == 2 and "no game" in err
-    code, _, err = run(capsys, "solve", "belle-lucie", "--seed", "1", "--seconds", "0")
-    assert code == 2 and "--seconds" in err
+    code, _, err = run(capsys, "solve", "belle-lucie", "--seed", "1", "--budget", "0")
+    assert code == 2 and "--budget" in err
+    code, _, err = run(capsys, "solve", "belle-lucie", "--seed", "1", "--reading", "nonsense")
+    assert code == 2 and "--reading" in err
 
 
 def test_hint_from_a_state_file(capsys, tmp_path):
     state = tmp_path / "s.json"
-    code, out, _ = run(capsys, "deal", "belle-lucie", "--seed", "2", "--json")
+    code, out, _ = run(capsys, "deal", "napoleon", "--seed", "2", "--json")
     state.write_text(out)
-    code, out, _ = run(capsys, "hint", "belle-lucie", "--state", str(state), "--json")
+    code, out, _ = run(capsys, "hint", "napoleon", "--state", str(state), "--json")
     result = json.loads(out)
     assert code == 0 and result["basis"] == "winning-line" and result["search"]["status"] == "won"
-    code, out, _ = run(capsys, "hint", "belle-lucie", "--state", str(state), "--nodes", "1")
-    assert code == 0 and "most-options" in out
+    code, out, _ = run(capsys, "deal", "cadran", "--seed", "2", "--json")
+    state.write_text(out)
+    code, out, _ = run(capsys, "hint", "cadran", "--state", str(state), "--nodes", "2000", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["basis"] == "player" and result["move"]
+    assert "face-up" in result["why"]
 
 
 def test_hint_with_a_broken_state_names_file_and_line(capsys, tmp_path):
@@ -63,20 +113,33 @@ def test_hint_with_a_broken_state_names_file_and_line(capsys, tmp_path):
 
 def test_stats_prints_the_summary_and_fills_the_table(capsys, tmp_path):
     out_file, table = tmp_path / "r.jsonl", tmp_path / "t.json"
-    code, out, _ = run(capsys, "stats", "belle-lucie", "--deals", "3", "--out", str(out_file),
-                       "--table", str(table), "--nodes", "100000", "--seconds", "30", "--json")
+    code, out, _ = run(capsys, "stats", "belle-lucie", "--measure", "single-deal", "--deals", "3",
+                       "--out", str(out_file), "--table", str(table), "--budget", "30", "--json")
     summary = json.loads(out)
     assert code == 0 and summary["won"] + summary["lost"] + summary["unknown"] == 3
-    assert summary["wilson95"] and summary["thoughtful"]
-    assert json.loads(table.read_text())["games"]["belle-lucie"]["deals"] == 3
-    code, out, _ = run(capsys, "stats", "belle-lucie", "--deals", "3", "--out", str(out_file))
-    assert code == 0 and "Wilson 95% interval" in out and "solve time" in out
+    assert summary["measure"] == "single-deal" and summary["policy"] and summary["budget_s"] == 30
+    data = json.loads(table.read_text())
+    entry = data["games"]["belle-lucie"]["measures"]["single-deal"]
+    assert entry["deals"] == 3 and entry["workers"] == 1 and entry["wall_s"] >= 0
+    code, out, _ = run(capsys, "stats", "belle-lucie", "--measure", "single-deal", "--deals", "3",
+                       "--out", str(out_file))
+    assert code == 0 and "Wilson 95% interval" in out and "time per deal" in out
+    code, _, err = run(capsys, "stats", "belle-lucie", "--measure", "solvable", "--deals", "3",
+                       "--out", str(tmp_path / "x.jsonl"))
+    assert code == 2 and "does not apply" in err
+
+
+def test_stats_default_measure_and_default_file(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "stats", "napoleon", "--deals", "2", "--json")
+    assert code == 0 and json.loads(out)["measure"] == "solvable"
+    assert (tmp_path / "data" / "winrates" / "napoleon.solvable.jsonl").exists()
 
 
 def test_stats_with_a_broken_results_file(capsys, tmp_path):
     out_file = tmp_path / "r.jsonl"
     out_file.write_text('{"game": "belle-lucie"}\n[1,\n{"deal": 2}\n')
-    code, _, err = run(capsys, "stats", "belle-lucie", "--deals", "3", "--out", str(out_file))
+    code, _, err = run(capsys, "stats", "belle-lucie", "--measure", "player", "--deals", "3", "--out", str(out_file))
     assert code == 2 and f"{out_file}:2:" in err
 
 

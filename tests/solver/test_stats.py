@@ -1,4 +1,4 @@
-"""pasyans/stats.py: the results file, resuming, Wilson, percentiles, workers, Dask."""
+"""pasyans/stats.py: the results file, resuming, Wilson, brackets, workers, Dask, the table."""
 
 from __future__ import annotations
 
@@ -31,50 +31,62 @@ def test_percentile_is_nearest_rank():
     assert stats.percentile([], 50) == 0.0
 
 
-def test_summary_keeps_unknowns_out_of_the_rate():
+def test_summary_brackets_the_undecided_deals():
+    """Never a rate over the decided deals alone: with undecided deals the
+    share won is the bracket [won/N, (won+unknown)/N], and low/high are
+    the Wilson bounds of its two ends."""
     records = [{"deal": d, "status": s, "seconds": t} for d, s, t in
-               [(1, "won", 0.1), (2, "won", 0.2), (3, "lost", 0.3), (4, "unknown", 2.0)]]
-    s = stats.summary("belle-lucie", records)
-    assert (s["won"], s["lost"], s["unknown"]) == (2, 1, 1)
-    assert s["win_rate"] == round(2 / 3, 4)
-    assert s["wilson95"] == [round(x, 4) for x in stats.wilson(2, 3)]
-    assert s["seconds"]["max"] == 2.0 and s["decided_within_2s"] == 0.75
-    assert "unknown 1" in stats.format_summary(s)
+               [(1, "won", 0.1), (2, "won", 0.2), (3, "lost", 0.3), (4, "unknown", 12.0)]]
+    s = stats.summary("belle-lucie", records, {"nodes": 10, "seconds": 10.0}, "player", "a policy")
+    assert (s["deals"], s["won"], s["lost"], s["unknown"]) == (4, 2, 1, 1)
+    assert s["bracket"] == [0.5, 0.75] and s["rate"] is None
+    assert s["low"] == round(stats.wilson(2, 4)[0], 4) and s["high"] == round(stats.wilson(3, 4)[1], 4)
+    assert s["budget_s"] == 10.0 and s["policy"] == "a policy" and s["measure"] == "player"
+    assert s["decided_within_1s"] == 0.75 and s["decided_within_10s"] == 0.75 and s["decided"] == 0.75
+    text = stats.format_summary(s)
+    assert "unknown 1" in text and "50.0%..75.0% of all deals" in text
+    decided = stats.summary("cadran", records[:3], {"nodes": 10, "seconds": 1.0})
+    assert decided["rate"] == round(2 / 3, 4) and decided["bracket"] == [decided["rate"]] * 2
 
 
 def test_a_run_writes_one_line_per_deal_and_resumes(tmp_path, monkeypatch):
     out = tmp_path / "r.jsonl"
-    solved = []
-    real = stats.solve_record
+    measured = []
+    real = stats.measure_record
 
     def counting(*task):
-        solved.append(task[1])
+        measured.append(task[2])
         return real(*task)
 
-    monkeypatch.setattr(stats, "solve_record", counting)
-    first = stats.run("belle-lucie", 3, out, nodes=NODES, seconds=SECONDS)
-    assert solved == [1, 2, 3] and [r["deal"] for r in first] == [1, 2, 3]
+    monkeypatch.setattr(stats, "measure_record", counting)
+    first = stats.run("belle-lucie", 3, out, measure="single-deal", nodes=NODES, seconds=SECONDS)
+    assert measured == [1, 2, 3] and [r["deal"] for r in first] == [1, 2, 3]
     lines = out.read_text().splitlines()
-    assert json.loads(lines[0])["game"] == "belle-lucie" and len(lines) == 4
-    again = stats.run("belle-lucie", 5, out, nodes=NODES, seconds=SECONDS)
-    assert solved == [1, 2, 3, 4, 5]  # deals 1..3 were skipped
+    head = json.loads(lines[0])
+    assert head["game"] == "belle-lucie" and head["measure"] == "single-deal" and len(lines) == 4
+    again = stats.run("belle-lucie", 5, out, measure="single-deal", nodes=NODES, seconds=SECONDS)
+    assert measured == [1, 2, 3, 4, 5]  # deals 1..3 were skipped
     assert [r["deal"] for r in again] == [1, 2, 3, 4, 5]
     assert len(out.read_text().splitlines()) == 6
+    with pytest.raises(InputError, match="'single-deal' measure"):
+        stats.read_results(out, "belle-lucie", "player")
 
 
-def test_retry_unknown_solves_them_again(tmp_path):
+def test_retry_unknown_measures_them_again(tmp_path):
     out = tmp_path / "r.jsonl"
-    stats.run("belle-lucie", 2, out, nodes=2, seconds=SECONDS)
-    head, done = stats.read_results(out, "belle-lucie")
+    stats.run("cadran", 2, out, nodes=2, seconds=SECONDS)
+    head, done = stats.read_results(out, "cadran")
     assert {r["status"] for r in done.values()} == {"unknown"}
-    stats.run("belle-lucie", 2, out, nodes=200_000, seconds=SECONDS, retry_unknown=True)
-    head, done = stats.read_results(out, "belle-lucie")
-    assert {r["status"] for r in done.values()} == {"won"}
+    stats.run("belle-lucie", 2, tmp_path / "b.jsonl", measure="single-deal", nodes=2, seconds=SECONDS)
+    stats.run("belle-lucie", 2, tmp_path / "b.jsonl", measure="single-deal", nodes=200_000, seconds=SECONDS,
+              retry_unknown=True)
+    head, done = stats.read_results(tmp_path / "b.jsonl", "belle-lucie")
+    assert "unknown" not in {r["status"] for r in done.values()}
 
 
-def test_a_line_cut_short_by_a_crash_is_solved_again(tmp_path):
+def test_a_line_cut_short_by_a_crash_is_measured_again(tmp_path):
     out = tmp_path / "r.jsonl"
-    stats.run("belle-lucie", 2, out, nodes=NODES, seconds=SECONDS)
+    stats.run("belle-lucie", 2, out, measure="single-deal", nodes=NODES, seconds=SECONDS)
     with out.open("a") as f:
         f.write('{"deal": 3, "sta')  # killed mid-write
     head, done = stats.read_results(out, "belle-lucie")
@@ -97,8 +109,10 @@ def test_a_broken_results_file_names_file_and_line(tmp_path):
 
 
 def test_worker_processes_give_the_same_answers(tmp_path):
-    one = stats.run("belle-lucie", 4, tmp_path / "a.jsonl", jobs=1, nodes=NODES, seconds=SECONDS)
-    two = stats.run("belle-lucie", 4, tmp_path / "b.jsonl", jobs=2, nodes=NODES, seconds=SECONDS)
+    one = stats.run("belle-lucie", 4, tmp_path / "a.jsonl", measure="single-deal", jobs=1, nodes=NODES,
+                    seconds=SECONDS)
+    two = stats.run("belle-lucie", 4, tmp_path / "b.jsonl", measure="single-deal", jobs=2, nodes=NODES,
+                    seconds=SECONDS)
     assert [(r["deal"], r["status"], r["nodes"]) for r in one] == \
         [(r["deal"], r["status"], r["nodes"]) for r in two]
 
@@ -107,12 +121,18 @@ def test_dask_cluster_runs_the_same_job(tmp_path):
     from dask import distributed  # a dependency: this test must never skip
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster:
-        records = stats.run("belle-lucie", 3, tmp_path / "d.jsonl", cluster=cluster.scheduler_address,
-                            nodes=NODES, seconds=SECONDS)
-    local = stats.run("belle-lucie", 3, tmp_path / "l.jsonl", nodes=NODES, seconds=SECONDS)
+        records = stats.run("belle-lucie", 3, tmp_path / "d.jsonl", measure="single-deal",
+                            cluster=cluster.scheduler_address, nodes=NODES, seconds=SECONDS)
+    local = stats.run("belle-lucie", 3, tmp_path / "l.jsonl", measure="single-deal", nodes=NODES, seconds=SECONDS)
     assert [(r["deal"], r["status"], r["nodes"]) for r in records] == \
         [(r["deal"], r["status"], r["nodes"]) for r in local]
     assert len((tmp_path / "d.jsonl").read_text().splitlines()) == 4
+
+
+def test_a_local_dask_cluster_is_started_for_the_run(tmp_path):
+    records = stats.run("belle-lucie", 2, tmp_path / "d.jsonl", measure="single-deal", cluster="local", jobs=1,
+                        nodes=NODES, seconds=SECONDS)
+    assert [r["deal"] for r in records] == [1, 2]
 
 
 class FakeTerminal(io.StringIO):
@@ -135,10 +155,37 @@ def test_progress_bar_draws_on_a_terminal_only():
     assert quiet.getvalue() == ""
 
 
-def test_the_table_keeps_one_entry_per_game(tmp_path):
+def entry(slug, measure, won, wall=1.0):
+    return {"game": slug, "measure": measure, "deals": 10, "won": won, "lost": 10 - won, "unknown": 0,
+            "seconds": {"mean": 0.5}, "wall_s": wall, "workers": 2, "cluster": "dask local"}
+
+
+def test_the_table_keeps_one_entry_per_game_measure_and_reading(tmp_path):
     table = tmp_path / "t.json"
-    stats.update_table(table, {"game": "cadran", "won": 1})
-    stats.update_table(table, {"game": "belle-lucie", "won": 2})
-    stats.update_table(table, {"game": "cadran", "won": 3})
+    stats.update_table(table, entry("cadran", "solvable", 1))
+    stats.update_table(table, entry("belle-lucie", "player", 2), game_info={"decks": 1})
+    stats.update_table(table, entry("cadran", "solvable", 3))
+    stats.update_table(table, entry("cadran", "player", 4))
+    stats.update_table(table, entry("shah", "solvable", 5), readings={"shah.assume.marriage-outer-circle": "literal"})
     data = json.loads(table.read_text())
-    assert list(data["games"]) == ["belle-lucie", "cadran"] and data["games"]["cadran"]["won"] == 3
+    assert list(data["games"]) == ["belle-lucie", "cadran", "shah"]
+    cadran = data["games"]["cadran"]["measures"]
+    assert cadran["solvable"]["won"] == 3 and cadran["player"]["won"] == 4
+    assert data["games"]["belle-lucie"]["decks"] == 1
+    literal = data["games"]["shah"]["readings"]["shah.assume.marriage-outer-circle"]["literal"]
+    assert literal["measures"]["solvable"]["won"] == 5 and "measures" not in data["games"]["shah"]
+    assert data["notes"]["wall_s"] == 3.0 and data["notes"]["cpu_s"] == 15.0
+    assert data["notes"]["workers"] == ["2 (dask local)"]
+    assert "bracket" in data["about"]
+
+
+def test_results_paths_and_won_deals(tmp_path):
+    assert stats.results_path(tmp_path, "shah", "player").name == "shah.player.jsonl"
+    named = stats.results_path(tmp_path, "shah", "player", {"shah.assume.marriage-outer-circle": "literal"})
+    assert named.name == "shah.player.marriage-outer-circle=literal.jsonl"
+    stats.run("belle-lucie", 5, stats.results_path(tmp_path, "belle-lucie", "single-deal"), measure="single-deal",
+              nodes=200_000, seconds=SECONDS)
+    path = stats.write_won_deals(tmp_path)
+    won = json.loads(path.read_text())["games"]["belle-lucie"]["single-deal"]
+    _, done = stats.read_results(tmp_path / "belle-lucie.single-deal.jsonl", "belle-lucie")
+    assert won == sorted(d for d, r in done.items() if r["status"] == "won")

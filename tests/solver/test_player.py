@@ -1,0 +1,318 @@
+"""The player sees only what the rules show (engine/solver/player.py).
+
+The real game's face-down piles are sealed: any look at their cards, other
+than by the game's own `play` carrying out a move, raises. A redeal's
+shuffle is sealed the same way. The player must play on regardless; its
+wins replay; a redeal does not depend on the order the cards were
+gathered in; the hints follow the same rules and never go back.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from engine import find_game
+from engine.solver import player as player_module
+from engine.solver.information import Observer
+from engine.solver.keys import state_key
+from engine.solver.player import Player, hint
+from engine.solver.search import Budget
+
+lucie = importlib.import_module("engine.games.belle-lucie")
+
+STOCK_GAMES = ("cadran", "mill", "shah", "hemispheres", "salic-law", "grand-layout", "chinese-letter",
+               "four-corners", "idet-ne-idet")
+
+
+class Peeked(AssertionError):
+    pass
+
+
+class Sealed(list):
+    """A face-down pile: its length may be known, its cards not (only while
+    the game itself carries out a move, `Sealed.open`)."""
+
+    open = False
+
+    def _check(self):
+        if not Sealed.open and len(self):
+            raise Peeked("the player looked at a face-down card")
+
+    def __getitem__(self, k):
+        if isinstance(k, slice) and not Sealed.open:
+            start, stop, step = k.indices(len(self))
+            if stop <= start:
+                return []  # an empty slice shows nothing
+        self._check()
+        return list.__getitem__(self, k)
+
+    def __iter__(self):
+        self._check()
+        return list.__iter__(self)
+
+    def __reversed__(self):
+        self._check()
+        return list.__reversed__(self)
+
+    def __contains__(self, item):
+        self._check()
+        return list.__contains__(self, item)
+
+    def __eq__(self, other):
+        self._check()
+        return list.__eq__(self, other)
+
+    __hash__ = None
+
+    def index(self, *args):
+        self._check()
+        return list.index(self, *args)
+
+    def count(self, item):
+        self._check()
+        return list.count(self, item)
+
+    def copy(self):
+        self._check()
+        return list.copy(self)
+
+
+def sealed_game(slug: str, deal: int):
+    """Deal ``deal`` with its face-down piles sealed; `play` opens the seal
+    while the game carries out the move (the pack is dealt, not looked at)."""
+    game = find_game(slug)(deal)
+    for i, role in enumerate(game.roles):
+        if role in game.FACE_DOWN:
+            game.piles[i] = Sealed(game.piles[i])
+    real_play, real_push = game.play, game.push
+
+    def opened(fn):
+        def run(move):
+            Sealed.open = True
+            try:
+                return fn(move)
+            finally:
+                Sealed.open = False
+                # a pile the move rebuilt is sealed again
+                for i, role in enumerate(game.roles):
+                    if role in game.FACE_DOWN and not isinstance(game.piles[i], Sealed):
+                        game.piles[i] = Sealed(game.piles[i])
+        return run
+
+    game.play, game.push = opened(real_play), opened(real_push)
+    return game
+
+
+@pytest.fixture
+def small_worlds(monkeypatch):
+    monkeypatch.setattr(player_module, "WORLDS", 2)
+    monkeypatch.setattr(player_module, "WORLD_BUDGET", Budget(400, 0.5))
+
+
+@pytest.mark.parametrize("slug", STOCK_GAMES)
+def test_the_player_never_looks_at_an_unseen_card(slug, small_worlds):
+    for deal in (1,):
+        game = sealed_game(slug, deal)
+        player = Player(game, Budget(60_000, 20))
+        assert player.observer.unseen_count() > 0
+        moves = 0
+        while moves < 15 and player.observer.unseen_count() and not game.is_won():
+            move = player.decide()  # raises Peeked if it looks
+            if move is None:
+                break
+            player.commit(move)
+            moves += 1
+        assert moves > 0
+
+
+def test_the_player_never_sees_a_shuffle_before_it_is_dealt(monkeypatch, small_worlds):
+    """In the fan games the unknown is the shuffle of each redeal: the
+    player's searches may shuffle only with seeds of their own, never with
+    the deal's (only the game's own `play` deals a real redeal)."""
+    real = lucie.shuffled
+    playing = {"on": False, "real": set()}
+
+    def guarded(cards, deal, redeal=0):
+        if redeal and deal in playing["real"] and not playing["on"]:
+            raise Peeked("a search expanded the real redeal")
+        return real(cards, deal, redeal)
+
+    monkeypatch.setattr(lucie, "shuffled", guarded)
+    redeals = 0
+    for slug, deals, nodes in (("belle-lucie", (1, 2, 3), 300_000), ("house-in-the-wood", (1,), 40_000)):
+        for deal in deals:
+            game = find_game(slug)(deal)
+            playing["real"].add(deal)
+            real_play = game.play
+
+            def play(move, _real=real_play):
+                playing["on"] = True
+                try:
+                    return _real(move)
+                finally:
+                    playing["on"] = False
+
+            game.play = play
+            result = Player(game, Budget(nodes, 30)).run()
+            redeals += sum(1 for m in result.moves if m == "redeal")
+            if result.status == "won":
+                playing["on"] = True  # the replay deals the real redeals
+                check_replays(slug, deal, result.moves)
+                playing["on"] = False
+    assert redeals  # the test saw real redeals dealt
+
+
+def check_replays(slug, deal, moves):
+    game = find_game(slug)(deal)
+    for text in moves:
+        game.play(text)
+    assert game.is_won()
+
+
+@pytest.mark.parametrize("slug", ("belle-lucie", "house-in-the-wood", "house-on-the-hill"))
+def test_a_redeal_does_not_depend_on_the_order_the_cards_lie_in(slug):
+    cls = find_game(slug)
+    rng = random.Random(3)
+    game = cls(5)
+    for _ in range(12):  # some play first
+        moves = [m for m in game.generate_moves() if not m.action]
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+    cards = [c for i in cls.by_role["fan"] for c in game.piles[i]]
+    layouts = set()
+    for trial in range(4):
+        other = game.copy(stack=False)
+        order = cards[:]
+        rng.shuffle(order)
+        for i in cls.by_role["fan"]:
+            other.piles[i] = []
+        for k, card in enumerate(order):  # the same cards, lying otherwise
+            other.piles[cls.by_role["fan"][k % 7]].append(card)
+        other.push(find_move(other, "redeal"))
+        layouts.add(tuple(map(tuple, other.piles)))
+    assert len(layouts) == 1
+
+
+def find_move(game, text):
+    for move in game.generate_moves():
+        if str(move) == text:
+            return move
+    raise AssertionError(f"{text} is not legal")
+
+
+def test_the_player_decides_alike_whatever_the_unseen_order(small_worlds):
+    """Two deals that look the same to the player (the same cards face up,
+    the pack in another order) get the same moves until a card is shown."""
+    for slug in ("cadran", "grand-layout", "mill"):
+        a = find_game(slug)(4)
+        b = a.copy(stack=False)
+        stock = [i for i, r in enumerate(b.roles) if r in b.FACE_DOWN and b.piles[i]]
+        for i in stock:
+            random.Random(9).shuffle(b.piles[i])
+        pa, pb = Player(a, Budget(50_000, 20), seed=1), Player(b, Budget(50_000, 20), seed=1)
+        for _ in range(10):
+            ma, mb = pa.decide(), pb.decide()
+            assert ma == mb, slug
+            if ma is None:
+                break
+            shown = pa.observer.unseen_count()
+            pa.commit(ma)
+            pb.commit(mb)
+            if pa.observer.unseen_count() != shown:
+                break
+
+
+def test_the_player_wins_replay_and_every_deal_ends():
+    for slug, deals in (("napoleon", (1,)), ("idet-ne-idet", (3,)), ("belle-lucie", (3, 5))):
+        for deal in deals:
+            game = find_game(slug)(deal)
+            result = Player(game, Budget(80_000, 30)).run()
+            assert result.status in ("won", "lost")
+            if result.status == "won":
+                check_replays(slug, deal, result.moves)
+            else:
+                assert result.reason
+
+
+def test_the_observer_follows_the_pack():
+    game = find_game("grand-layout")(2)
+    observer = Observer(game)
+    assert observer.unseen_count() == len(game.pile("stock"))
+    assert not observer.complete(game)
+    game.push(find_move(game, "deal"))
+    observer.after(game, None)
+    assert observer.unseen_count() == len(game.pile("stock"))
+    while game.phase == "deal":
+        game.push(find_move(game, "deal"))
+        observer.after(game, None)
+    assert observer.unseen_count() == 0 and observer.complete(game)
+    game.push(find_move(game, "redeal"))  # a pack gathered in order: its order is known
+    observer.after(game, None)
+    assert observer.unseen_count() == 0
+    unseen = Observer(find_game("cadran")(1)).unseen_cards(find_game("cadran")(1))
+    assert len(unseen) == 64
+
+
+# -- hints ----------------------------------------------------------------------
+
+
+def test_hints_never_undo_the_last_move_nor_go_back():
+    """Following the hints of Идет — не идет, deal 1, used to loop
+    col-5>col-2 / col-2>col-5 for ever; no position may come twice."""
+    game = find_game("idet-ne-idet")(1)
+    seen = {state_key(game)}
+    for _ in range(60):
+        result = hint(game, Budget(3_000, 1.0))
+        if result.move is None:
+            break
+        game.play(result.move)
+        key = state_key(game)
+        assert key not in seen, result.move
+        seen.add(key)
+
+
+def test_a_hint_without_history_does_not_undo_the_move_given():
+    cls = find_game("idet-ne-idet")
+    game = cls(1)
+    while game.phase == "deal":
+        game.push(find_move(game, "deal"))
+    for move in list(game.generate_moves()):
+        if not move.action and game.roles[game.index[move.dst]] == "column":
+            game.push(move)
+            break
+    last = game.move_stack[-1]
+    loaded = cls.from_portable(game.to_portable())  # no history
+    result = hint(loaded, Budget(3_000, 1.0), previous=last)
+    back = f"{last.dst}>{last.src}"
+    assert result.move != back
+
+
+def test_a_hint_never_looks_at_the_pack(small_worlds):
+    for slug in ("cadran", "mill", "shah"):
+        game = sealed_game(slug, 3)
+        result = hint(game, Budget(3_000, 1.0))
+        assert result.move is not None and result.basis == "player"
+        assert find_game(slug)(3).legal_moves.__contains__(result.move)
+
+
+def test_hint_in_a_won_position_and_with_no_move():
+    cls = find_game("belle-lucie")
+    won = cls.from_portable({"game": "belle-lucie", "deal": 0, "redeals_left": 0,
+                             "piles": {"foundation-S": ["AS"]}})
+    assert hint(won).basis == "won" and hint(won).move is None
+    stuck = cls.from_portable({"game": "belle-lucie", "deal": 0, "redeals_left": 0,
+                               "piles": {"fan-1": ["AS", "2S"]}})
+    result = hint(stuck)
+    assert result.basis == "no-move" and result.move is None
+    assert "no legal move" in result.to_json()["why"]
+
+
+def test_hint_with_nothing_hidden_gives_a_winning_line():
+    game = find_game("napoleon")(1)
+    result = hint(game, Budget(100_000, 20))
+    assert result.basis == "winning-line"
+    game.play(result.move)
