@@ -45,3 +45,13 @@ def record(edition: Edition, page: dict) -> dict:
 
 def _clauses(edition: Edition, part: str):
     return edition.front if part == "figures" else [clause for term in edition.terms for clause in term.clauses]
+
+
+def plain_reference(edition: Edition, layer: str) -> str:
+    """How to cite the whole edition in `layer`'s spelling (as cite.js's
+    plain reference of a page, without the address, which a file lacks)."""
+    book = {key: value if layer == "1912" or key == "date" else edition.modern.get(value, value)
+            for key, value in edition.book.items()}
+    return (f"«{book['title']}» ({book['place']}: {book['publisher']}, {book['date']}). "
+            f"{EDITION_TITLE}, version {edition.version}, {'1912' if layer == '1912' else 'modern'} spelling, "
+            f"edited by {EDITORS}.")

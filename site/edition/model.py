@@ -20,10 +20,11 @@ class Reading:
     id: str  # an HTML id, unique in the edition ("app-belle-lucie.rule.1-1")
     clause: str  # the clause it sits in
     kind: str  # "ocr", "variant", ... as the pipeline names it
-    text: str  # the edition's reading
+    text: str  # the edition's reading (1912 spelling)
     original: str  # what the witness has
     reason: str = ""
     witness: str = ""
+    text_modern: str = ""  # the edition's reading in the modern spelling, where known
 
 
 @dataclass

@@ -171,12 +171,18 @@ def render_pages(edition: Edition, env: jinja2.Environment | None = None, downlo
     return pages
 
 
-def build(edition: Edition, out: Path, env: jinja2.Environment | None = None) -> list[Path]:
-    """Write the pages, the static files and the data files into `out`."""
+def build(edition: Edition, out: Path, env: jinja2.Environment | None = None, downloads: bool = True) -> list[Path]:
+    """Write the pages, the static files and the data files into `out`;
+    with `downloads`, first the EPUBs and PDFs that every page links to."""
     from edition import assets, searchindex
 
-    written = []
-    for path, html in render_pages(edition, env).items():
+    made = []
+    if downloads:
+        from edition import downloads as take_away
+
+        made = take_away.build(edition, out)
+    written = [out / download.path for download in made]
+    for path, html in render_pages(edition, env, made).items():
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")

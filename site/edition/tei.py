@@ -183,7 +183,7 @@ def render(atoms: list[Atom]) -> tuple[Markup, list[Reading]]:
         original = "".join(a.sic if a.sic is not None else a.old for a in word)
         merged = Reading(id=first.id, clause=first.clause,
                          kind=" + ".join(dict.fromkeys(r.kind for r in found)),
-                         text="".join(a.old for a in word),
+                         text="".join(a.old for a in word), text_modern="".join(a.new for a in word),
                          original=original if any(r.kind != "variant" for r in found) else first.original,
                          reason=" ".join(dict.fromkeys(r.reason for r in found if r.reason)),
                          witness=" ".join(dict.fromkeys(r.witness for r in found if r.witness)))

@@ -62,6 +62,18 @@ function fromHash() {
 window.addEventListener("hashchange", fromHash);
 fromHash();
 
+// Print the editorial assumptions too: open every closed <details> for the
+// print and close them again afterwards.
+let opened = [];
+window.addEventListener("beforeprint", () => {
+  opened = [...document.querySelectorAll("details:not([open])")];
+  for (const details of opened) details.open = true;
+});
+window.addEventListener("afterprint", () => {
+  for (const details of opened) details.open = false;
+  opened = [];
+});
+
 // Keep an apparatus note inside the window: a mark near the right edge of
 // a narrow screen would push its note off it.
 function placeTip(event) {
