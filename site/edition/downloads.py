@@ -44,7 +44,7 @@ class Download:
         return f"{self.bytes / 1024:.0f} KB" if self.bytes < 1024 * 1024 else f"{self.bytes / 1024 / 1024:.1f} MB"
 
 
-def _classes(el) -> set[str]:
+def classes(el) -> set[str]:
     return set((el.get("class") or "").split())
 
 
@@ -87,9 +87,9 @@ def one_layer(root, layer: str):
     """Keep one spelling layer: the other's spans go, this one's unwrap
     (their `lang` moves to the document)."""
     drop, keep = ("l-m", "l-o") if layer == "1912" else ("l-o", "l-m")
-    for el in [el for el in root.iter() if isinstance(el.tag, str) and drop in _classes(el)]:
+    for el in [el for el in root.iter() if isinstance(el.tag, str) and drop in classes(el)]:
         _drop_tree(el)
-    for el in [el for el in root.iter() if isinstance(el.tag, str) and keep in _classes(el)]:
+    for el in [el for el in root.iter() if isinstance(el.tag, str) and keep in classes(el)]:
         _drop_tag(el)
     if layer == "1912":  # all of the Russian is now in the 1912 spelling
         for el in root.iter():
@@ -103,10 +103,10 @@ def as_notes(root):
     footnote: a numbered noteref after the word, an <aside epub:type="footnote">
     at the end of its game."""
     for section in root.iter(f"{{{XHTML}}}section"):
-        if "book-game" not in _classes(section):
+        if "book-game" not in classes(section):
             continue
         asides = []
-        for number, mark in enumerate([el for el in section.iter(f"{{{XHTML}}}span") if "app" in _classes(el)], 1):
+        for number, mark in enumerate([el for el in section.iter(f"{{{XHTML}}}span") if "app" in classes(el)], 1):
             tip = _plain_mark(mark)
             if tip is None:
                 continue
@@ -134,7 +134,7 @@ def as_notes(root):
 def _plain_mark(mark):
     """Take the note (`span.tip`) out of an apparatus mark and drop the
     attributes only the site's tooltips use; returns the note."""
-    tip = next((el for el in mark if "tip" in _classes(el)), None)
+    tip = next((el for el in mark if "tip" in classes(el)), None)
     for name in ("tabindex", "aria-describedby"):
         mark.attrib.pop(name, None)
     if tip is not None:
@@ -152,7 +152,7 @@ def as_footnotes(root, readings: dict):
     kind. `readings` are the Reading records by id."""
     common = legend(readings.values())
     blocks: dict = {}
-    for mark in [el for el in root.iter(f"{{{XHTML}}}span") if "app" in _classes(el)]:
+    for mark in [el for el in root.iter(f"{{{XHTML}}}span") if "app" in classes(el)]:
         _plain_mark(mark)
         reading = readings.get(mark.get("id", "").removesuffix("-m"))
         block = next((a for a in mark.iterancestors() if a.tag in BLOCKS), None)

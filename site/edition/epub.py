@@ -21,7 +21,7 @@ from pathlib import Path
 from lxml import etree
 
 from edition import SITE, downloads, fonts
-from edition.downloads import EPUB_NS, XHTML, _classes
+from edition.downloads import EPUB_NS, XHTML, classes
 from edition.model import Edition
 
 STYLE = SITE / "downloads" / "epub.css"
@@ -60,10 +60,10 @@ def chapters(root) -> list[Chapter]:
     found = [title]
     waiting: list = []  # a part's heading or a note on lost games: they open the next chapter
     for child in body:
-        kind = _classes(child)
+        kind = classes(child)
         if "book-part" in kind and child.get("id", "").startswith("part-"):
             for item in child:
-                if "book-game" in _classes(item):
+                if "book-game" in classes(item):
                     slug = item.get("id")
                     heading = item.find(f"{{{XHTML}}}h3")
                     chapter = Chapter(f"{slug}.xhtml", _text(heading) if heading is not None else slug)

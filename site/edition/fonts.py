@@ -46,28 +46,31 @@ class Face:
         return f"{self.family.replace(' ', '')}-{self.style}-{self.weight}.ttf"
 
 
-def _matched(pattern: str) -> Path | None:
-    if not shutil.which("fc-match"):
-        return None
-    found = subprocess.run(["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True).stdout.strip()
-    return Path(found) if found else None
+def _installed(style: str, weight: str, debian: str) -> Path | None:
+    """Debian's file, or what fontconfig finds elsewhere (its fallback, some
+    other family, does not count)."""
+    if Path(debian).exists():
+        return Path(debian)
+    if shutil.which("fc-match"):
+        name = "Italic" if style == "italic" else "Bold" if weight == "bold" else "Regular"
+        found = subprocess.run(["fc-match", "-f", "%{file}", f"{FAMILY}:style={name}"],
+                               capture_output=True, text=True).stdout.strip()
+        if found and "oldstandard" in Path(found).name.lower():
+            return Path(found)
+    return None
 
 
 def faces() -> list[Face]:
     """The faces the downloads use; an error says how to install them."""
     found = []
     for (style, weight), debian in DEBIAN_FILES.items():
-        path = Path(debian)
-        if not path.exists():
-            matched = _matched(f"{FAMILY}:style={'Italic' if style == 'italic' else 'Bold' if weight == 'bold' else 'Regular'}")
-            path = matched if matched and FAMILY.replace(" ", "").lower()[:8] in matched.name.lower() else path
-        if not path.exists():
+        path = _installed(style, weight, debian)
+        if path is None:
             raise InputError(f"the font {FAMILY} is not installed: run `make system` (Debian package fonts-oldstandard)",
                              debian)
         found.append(Face(FAMILY, style, weight, path))
-    symbols = Path(SYMBOLS_FILE)
-    if symbols.exists():
-        found.append(Face(SYMBOLS_FAMILY, "normal", "normal", symbols))
+    if Path(SYMBOLS_FILE).exists():
+        found.append(Face(SYMBOLS_FAMILY, "normal", "normal", Path(SYMBOLS_FILE)))
     return found
 
 

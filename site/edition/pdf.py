@@ -17,9 +17,10 @@ from pathlib import Path
 from lxml import etree
 
 from edition import SITE, downloads, fonts
-from edition.downloads import XHTML, _classes
+from edition.downloads import XHTML, classes
 from edition.markup import kind_label
 from edition.model import Edition
+from pasyans.errors import InputError
 
 STYLE = SITE / "downloads" / "pdf.css"
 
@@ -35,7 +36,7 @@ def _contents(root) -> None:
     etree.SubElement(nav, f"{{{XHTML}}}h2").text = "Contents"
     items = etree.SubElement(nav, f"{{{XHTML}}}ol")
     for section in body.iter(f"{{{XHTML}}}section"):
-        if not ({"book-game", "appendix", "colophon"} & _classes(section)) or not section.get("id"):
+        if not ({"book-game", "appendix", "colophon"} & classes(section)) or not section.get("id"):
             continue
         heading = next((h for h in section if h.tag in (f"{{{XHTML}}}h2", f"{{{XHTML}}}h3")), None)
         if heading is None:
@@ -64,7 +65,10 @@ def _legend(root, legend: dict[str, str]) -> None:
 
 
 def write(edition: Edition, layer: str, path: Path) -> Path:
-    import weasyprint
+    try:
+        import weasyprint
+    except OSError as error:  # its Pango (a Debian library) is missing
+        raise InputError(f"WeasyPrint cannot start ({error}): run `make system`") from None
 
     fonts.faces()  # a clear error if the typeface is missing, before WeasyPrint falls back silently
     readings = all_readings(edition)

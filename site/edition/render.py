@@ -17,7 +17,7 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from edition import STATIC, TEMPLATES
+from edition import STATIC, TEMPLATES, book
 from edition.markup import kind_label, layered
 from edition.model import Edition
 from edition.security import CSP_META
@@ -49,8 +49,6 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
     # The filters and globals the templates use, in one place.
     env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html",
                         "kind_label": kind_label, "spelled": _spelled})
-    from edition import book
-
     env.globals.update({"csp": CSP_META, "source_files": set(), "rule_url": rule_url, "layers": layered,
                         "downloads": [], "book": book})
     return env
@@ -122,7 +120,7 @@ def _lines(path: str) -> list[str]:
 def routes(edition: Edition) -> list[Route]:
     pages = [
         Route("index.html", "index.html", lambda e: {}),
-        Route("book.html", "book.html", lambda e: {"clauses": e.clause_index()}, {"title_en": "The whole book"}),
+        Route("book.html", "book.html", lambda e: {}, {"title_en": "The whole book"}),
         Route("rules.html", "rules.html", lambda e: {}),
         Route("glossary.html", "glossary.html", lambda e: {"clauses": e.clause_index()},
               {"title_en": "Explanation of terms", "game": "terms"}),

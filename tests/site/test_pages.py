@@ -22,8 +22,9 @@ def test_text_renders_in_both_spellings_and_permalinks_work(page, server, game):
     assert clause.evaluate("el => { const r = el.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }")
     # ... and "cite this", which names the clause and the edition's version ...
     clause.locator("button.cite").click()
-    text = page.locator(".cite-box .cite-text").inner_text()
+    text = page.locator("dialog.cite-dialog .cite-plain").inner_text()
     assert target.id in text and "version" in text
+    page.keyboard.press("Escape")
     # ... then the text itself.
     clauses = page.locator("#text .clause")
     assert clauses.count() == len(game.clauses) > 0
