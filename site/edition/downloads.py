@@ -17,7 +17,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from edition import markup
+from edition import fonts, markup
 from edition.markup import kind_label
 from edition.model import Edition
 
@@ -190,18 +190,12 @@ def document(edition: Edition, layer: str, env=None):
     title = " ".join(book["title"].split()) if layer == "1912" else edition.modern.get(book["title"], book["title"])
     html = env.get_template("download.html").render(
         edition=edition, layer=layer, root="", book_title=title, citation_editors=citation.EDITORS,
-        reference=citation.plain_reference(edition, layer), font_credit=fonts_credit(),
+        reference=citation.plain_reference(edition, layer), font_credit=fonts.CREDIT,
         rules_by_clause={}, terms_by_id={}, titles={}, source_files=set(), downloads=[], citation={})
     root = etree.fromstring(html.encode("utf-8"), etree.XMLParser(resolve_entities=False, no_network=True))
     root.set("lang", markup.OLD_LANG if layer == "1912" else "ru")
     root.set("{http://www.w3.org/XML/1998/namespace}lang", root.get("lang"))
     return one_layer(root, layer)
-
-
-def fonts_credit() -> str:
-    from edition import fonts
-
-    return fonts.CREDIT
 
 
 def build(edition: Edition, out: Path) -> list[Download]:
