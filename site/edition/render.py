@@ -120,7 +120,7 @@ def _lines(path: str) -> list[str]:
 def routes(edition: Edition) -> list[Route]:
     pages = [
         Route("index.html", "index.html", lambda e: {}),
-        Route("book.html", "book.html", lambda e: {}, {"title_en": "The whole book"}),
+        Route("book.html", "book.html", lambda e: {}),  # cites the book itself
         Route("rules.html", "rules.html", lambda e: {}),
         Route("glossary.html", "glossary.html", lambda e: {"clauses": e.clause_index()},
               {"title_en": "Explanation of terms", "game": "terms"}),

@@ -119,3 +119,13 @@ def test_the_escapes_of_bibtex_hold(page, server):
     kind, key, fields = bibtex.parse(out)
     assert bibtex.unescape(fields["chapter"]) == "A & B {50%} #1 $2_3 ~x^y \\z (T)"
     assert fields["urldate"] == "2026-01-02"
+
+
+def test_the_whole_book_page_cites_the_book(page, server, edition_data):
+    page.goto(f"{server}book.html")
+    formats = _open_cite(page, "button.cite-page")
+    kind, key, fields = bibtex.parse(formats["bibtex"])
+    assert kind == "book" and "chapter" not in fields
+    assert bibtex.unescape(fields["title"]) == edition_data.book["title"]
+    (item,) = json.loads(formats["csl"])
+    assert item["type"] == "book" and item["title"] == edition_data.book["title"] and "container-title" not in item

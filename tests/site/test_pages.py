@@ -68,7 +68,9 @@ def test_a_correction_shows_its_original(page, server, game):
         if not mark.is_visible():
             continue
         mark.focus()
-        page.wait_for_timeout(50)
+        # app.js moves the note on the next frame, which a busy machine may delay
+        page.wait_for_function("""id => { const r = document.getElementById(id + '-tip').getBoundingClientRect();
+                                          return r.left >= 0 && r.right <= 390; }""", arg=reading.id, timeout=5_000)
         box = mark.locator(".tip").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (reading.id, box)
 
