@@ -25,7 +25,7 @@ Piles: ``bed-1`` .. ``bed-6`` (the garden's packets), ``bouquet-1`` ..
 from __future__ import annotations
 
 from engine.cards import ACE
-from engine.core import Game, Move, PileSpec, one_card
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination, one_card
 from engine.rulebook import RuleBook
 
 RULES = RuleBook("parterre")
@@ -135,12 +135,14 @@ def won(game, move) -> bool:
     return not any(game.piles[i] for i in game.beds + game.bouquet)
 
 
-@RULES.rule("lost", cites=("parterre.play.1.3",),
-            ru="ходов нет, а раскладывают пасьянс только один раз",
-            en="no move is left, and the game is dealt only once")
+@RULES.rule("lost", cites=("parterre.play.1.3", STANDSTILL),
+            ru="ходов нет (кроме перекладывания одинокой карты с места на место), а раскладывают пасьянс "
+               "только один раз",
+            en="no move is left (but moving a lone card from one empty place to another), and the game is "
+               "dealt only once")
 def lost(game, move) -> bool:
-    """Lost when no card can be moved: there is no second deal."""
-    return not game.legal_moves
+    """Lost at a standstill: nothing can move but a lone card between empty packets, and there is no second deal."""
+    return not game.is_won() and game.is_standstill()
 
 
 @RULES.rule("one-pack", cites=(ONE_PACK,), ru="одна полная колода", en="one full pack")
@@ -201,6 +203,13 @@ class Parterre(Game):
             self.piles[i].extend(cards[k * 6:k * 6 + 6])
         for k, i in enumerate(self.bouquet):
             self.piles[i].append(cards[36 + k])
+
+    def outcome(self):
+        # A lone card can go from one emptied packet to another for ever: the
+        # game is over when nothing else can move (engine.assume.standstill).
+        if lost.check(self, None):
+            return Outcome(Termination.LOST, lost.id, lost.clauses)
+        return super().outcome()
 
     def do_redeal(self) -> None:
         raise ValueError("Партеръ is dealt only once (parterre.play.1.3): there is no redeal")
