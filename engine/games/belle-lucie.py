@@ -159,8 +159,10 @@ def empty_fan_stays_empty(game, move) -> bool:
 
 
 @RULES.rule("marriage-order", cites=("belle-lucie.play.3.2", MARRIAGE_ORDER),
-            ru="марьяж, хотя есть карта для основания (смотря по прочтению «Когда вышли годныя карты»)",
-            en="a marriage while a card could go home (as the reading of «Когда вышли годныя карты» has it)")
+            ru="марьяж делают, когда вышли годные карты: пока карту можно сыграть на основание, марьяжа нет "
+               "(прочтение «сначала на основания»)",
+            en="marriages come once the available cards have been played: none while a card can go home "
+               "(the plays-first reading)")
 def marriage_order(game, move) -> bool:
     """Whether a marriage may be made while a card can be played home depends on the reading of play.3.2.
 
@@ -225,8 +227,8 @@ def one_pack(game, move) -> bool:
 
 
 @RULES.rule("packets-of-three", cites=("belle-lucie.play.1.1", "belle-lucie.play.1.2"),
-            ru="колода разложена на пачки по три карты, в последней одна",
-            en="the pack is laid out in packets of three, the last one of one card")
+            ru="колода разложена на пачки по три карты, последняя короче (при первой раскладке — одна карта)",
+            en="the pack is laid out in packets of three, the last one shorter (one card, at the first deal)")
 def packets_of_three(game, move) -> bool:
     """The cards are dealt face up in packets of three in fan order; only the last packet is shorter.
 

@@ -44,7 +44,9 @@ FAN_COUNT = RULES.reading(
     alternatives=(
         Alternative("36", "Twice the eighteen packets of Прекрасная Люція: each pack's worth of cards is "
                           "dealt as in belle-lucie.play.1.1 and play.1.2, seventeen packets of three and "
-                          "a last one of one card, so 36 packets (34 of three, two of one card).",
+                          "a last one of one card, so 36 packets (34 of three, two of one card). A "
+                          "redeal deals the gathered cards in threes under either reading "
+                          "(belle-lucie.assume.redeal-in-threes).",
                     ("house-in-the-wood.play.1.1", "belle-lucie.play.1.2",
                      "Cadogan 1874, La Belle Lucie: the last paragraph doubles the number of packets "
                      "for two packs"),
