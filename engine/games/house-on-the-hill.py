@@ -22,8 +22,8 @@ that could go back and forth (a twin shuttle, or a card lying on a card it
 marries) is followed by a real one. Moving c off u (u marries c) lets u
 follow onto c, uncovering the card under u, and so on down the fan until
 the card uncovered does not marry the card moved, or the fan is emptied;
-neither can be undone. tests/engine/test_house_on_the_hill.py checks this on random
-play.
+neither can be undone. tests/engine/test_house_on_the_hill.py checks this
+on random play.
 """
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ REDEALS_READING = RULES.reading(
     why_default="The variant is introduced as another way of playing Прекрасная Люція, and only its "
                 "foundations and marriage are said to differ.",
 )
+
+
 @RULES.rule("aces-and-kings", cites=("house-on-the-hill.play.1.2",),
             ru="основные карты — четыре туза и четыре короля разных мастей",
             en="the foundations are four aces and four kings, one of each suit")
