@@ -99,6 +99,26 @@ NO_REDEAL = RULES.assume(
     "engine allows none rather than invent one.",
     "most natural reading",
 )
+PLAY_WHILE_DEALING = RULES.reading(
+    "play-while-dealing",
+    "play.5.2: «Если одна изъ картъ этого круга оказывается подходящею, то ее играютъ, а пустое "
+    "пространство немедленно замѣняется». Whether a suitable card of the circle must be played "
+    "before the next card is dealt, or only may be, the present tense («ее играютъ») does not say; "
+    "only the filling of its space is «немедленно».",
+    alternatives=(
+        Alternative("may", "A suitable card may be played while it lies uncovered; the player may also "
+                    "deal on and cover it.", ("shah.play.5.2", "shah.rule.1.1"), value=False),
+        Alternative("must", "A suitable card is played before the deal goes on: while an uncovered card "
+                    "of the star fits a foundation, the next card is not dealt.",
+                    ("shah.play.5.2",
+                     "Cadogan 1874, The Shah: during the deal suitable cards are played, the spaces "
+                     "filled at once; only after the deal is the player not obliged to play"),
+                    value=True),
+    ),
+    default="may",
+    why_default="The book marks what must be done at once («немедленно», for the space) and says "
+                "nothing of the kind for the play; rule I makes the cards available, not obligatory.",
+)
 DEAL_ONE_BY_ONE = RULES.assume(
     "deal-one-card-per-move",
     "Each card of the circles is dealt by one move (`deal`), so that a suitable card can be "
@@ -190,6 +210,16 @@ def pack_dealt_by_the_deal(game, move) -> bool:
     return False
 
 
+@RULES.rule("play-before-dealing-on", cites=("shah.play.5.2", PLAY_WHILE_DEALING),
+            ru="пока в звезде есть подходящая карта, ее играют, прежде чем раскладывать дальше",
+            en="while a card of the star is suitable, it is played before the deal goes on")
+def play_before_dealing_on(game, move) -> bool:
+    """Under the reading `must`: while the circles are dealt, no card is dealt while an uncovered card fits a foundation."""
+    if game.phase != "deal" or not PLAY_WHILE_DEALING.of(game):
+        return None
+    return not game.suitable_in_the_star()
+
+
 @RULES.rule("deal-the-circles", cites=("shah.play.5.1", "shah.play.5.3", "shah.play.5.4", DEAL_ONE_BY_ONE,
                                       AFTER_DEAL, REFILL),
             ru="три круга по восьми карт раскладывают с вершины слева направо, каждый покрывает предыдущий",
@@ -274,7 +304,7 @@ class Shah(Game):
         ("stock", "ray"): (one_card, space_filled_from_hand),
         ("ray", "ray"): (no_move_before_filling, ray_top_available, marriage_circles, marriage_downwards_in_suit),
         ("talon", "ray"): (ray_top_available, marriage_circles, marriage_downwards_in_suit),
-        "deal": (deal_the_circles,),
+        "deal": (play_before_dealing_on, deal_the_circles),
         "redeal": (no_redeal,),
         **{(role, "shah"): (shah_stays_alone,) for role in ("ray", "talon", "stock", "foundation", "aside")},
         **{("shah", role): (shah_stays_alone,) for role in ("ray", "talon", "stock", "foundation", "aside")},
@@ -309,6 +339,11 @@ class Shah(Game):
     # set below the class
     talon: int = 0
     stock: int = 0
+
+    def suitable_in_the_star(self) -> bool:
+        """Does the top card of some ray fit a foundation (up to the queens)?"""
+        wanted = {c for c in (self.foundation_wants(f) for f in self.by_role["foundation"]) if c and c & 15 <= QUEEN}
+        return any(self.piles[i] and self.piles[i][-1] in wanted for i in self.by_role["ray"])
 
     def in_middle_circle(self, i: int) -> bool:
         """While dealing: ray ``i`` shows a card of the first or second circle
@@ -384,6 +419,7 @@ class Shah(Game):
             if card and card & 15 <= QUEEN:
                 wants.setdefault(card, []).append(f)
         play = self.phase == "play"
+        suitable = False  # a card of the star fits a foundation
         tops: dict[int, list[int]] = {}
         for i in rays:
             if piles[i]:
@@ -395,6 +431,7 @@ class Shah(Game):
                 continue
             card = p[-1]
             for f in wants.get(card, ()):
+                suitable = suitable or i != talon
                 yield table[i][f]
             if i == talon and space is not None:
                 continue  # a talon card then fills the space (the refill route), it does not marry
@@ -405,7 +442,7 @@ class Shah(Game):
             for i in (talon, stock):
                 if piles[i]:
                     yield table[i][space]
-        elif piles[stock]:
+        elif piles[stock] and not (suitable and not play and PLAY_WHILE_DEALING.of(self)):
             yield Move(action="deal")
 
 

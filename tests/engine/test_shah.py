@@ -104,6 +104,24 @@ def test_literal_reading_never_marries_the_outer_circle_during_the_deal():
     assert game.explain("ray-3>ray-1").rules == ("shah.marriage-circles",)    # onto the outer circle
 
 
+PLAY = "shah.assume.play-while-dealing"
+
+
+def test_whether_a_suitable_card_must_be_played_before_the_deal_goes_on():
+    state = {"game": "shah", "deal": 0, "phase": "deal", "extra": {"dealt": 3},
+             "piles": {"ray-1": ["2S"], "ray-2": ["9D"], "ray-3": ["8C"], "foundation-S-1": ["AS"],
+                       "stock": ["~7C", "~9H"]}}
+    may = GAME.from_portable(state)
+    must = GAME.from_portable({**state, "readings": {PLAY: "must"}})
+    assert may.explain("deal").allowed and "deal" in may.legal_moves
+    verdict = must.explain("deal")
+    assert not verdict.allowed and "deal" not in must.legal_moves
+    assert verdict.rules == ("shah.play-before-dealing-on",) and "shah.play.5.2" in verdict.clauses
+    must.play("ray-1>foundation-S-1")
+    must.play("stock>ray-1")       # the space is filled at once from the hand (the 9H)
+    assert not must.suitable_in_the_star() and "deal" in must.legal_moves
+
+
 def test_the_reading_round_trips():
     game = GAME(4, readings={MARRIAGE: "literal"})
     state = game.to_portable()
@@ -112,7 +130,7 @@ def test_the_reading_round_trips():
     assert GAME(4).piles == game.piles  # the reading changes no layout
 
 
-@pytest.mark.parametrize("readings", [{}, {MARRIAGE: "literal"}])
+@pytest.mark.parametrize("readings", [{}, {MARRIAGE: "literal"}, {PLAY: "must", MARRIAGE: "literal"}, {PLAY: "must"}])
 @pytest.mark.parametrize("deal", [2, 29])
 def test_random_play_under_each_reading_is_one_answer(deal, readings):
     game = GAME(deal, readings=readings)
