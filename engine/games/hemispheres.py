@@ -304,8 +304,10 @@ def barriers_take_nothing(game, move) -> bool:
 
 
 @RULES.rule("marry-in-suit", cites=("hemispheres.rule.3", "hemispheres.play.3.5", DIRECTION, RACE),
-            ru="марьяж только с картами своей масти: красные вниз, черные вверх",
-            en="marriage only within the suit: red downwards, black upwards")
+            ru="марьяж только с доступной картой своей масти: красные вниз, черные вверх (по другим чтениям — "
+               "вверх или вниз; только в своей породе)",
+            en="marriage only with an available card of the same suit: red downwards, black upwards (under the "
+               "other readings up or down; only within the race)")
 def marry_in_suit(game, move) -> bool:
     """A circle card goes on an available circle card of its own suit, in the reading's direction (and race).
 
@@ -318,10 +320,12 @@ def marry_in_suit(game, move) -> bool:
         (not RACE.of(game) or game.race[i] == game.race[j])
 
 
-@RULES.rule("talon-marries-any-suit", cites=("hemispheres.rule.3", "hemispheres.play.5.2", DIRECTION, TALON),
-            ru="с картами из талона можно делать марьяж между всякими мастями",
-            en="a talon card may marry a circle card of any suit")
-def talon_marries_any_suit(game, move) -> bool:
+@RULES.rule("talon-marriage", cites=("hemispheres.rule.3", "hemispheres.play.5.2", DIRECTION, TALON),
+            ru="с картами из талона можно делать марьяж между всякими мастями (по другим чтениям — только "
+               "с картами своего цвета или своей масти)",
+            en="a talon card may marry an available circle card of any suit (under the other readings, only "
+               "of its own colour or its own suit)")
+def talon_marriage(game, move) -> bool:
     """The talon's top card goes on an available circle card of the suits the reading allows, in its direction."""
     j = game.index[move.dst]
     card, onto = game.moving_card(move), game.piles[j][-1]
@@ -438,8 +442,8 @@ class Hemispheres(Game):
         ("south", "north"): (exchange_at_once, own_hemisphere, cross_without_exchange_at_the_end,
                              places_filled_from_the_stock, marry_in_suit),
         ("south", "south"): (exchange_at_once, own_hemisphere, places_filled_from_the_stock, marry_in_suit),
-        ("talon", "north"): (exchange_at_once, places_filled_from_the_stock, talon_marries_any_suit),
-        ("talon", "south"): (exchange_at_once, places_filled_from_the_stock, talon_marries_any_suit),
+        ("talon", "north"): (exchange_at_once, places_filled_from_the_stock, talon_marriage),
+        ("talon", "south"): (exchange_at_once, places_filled_from_the_stock, talon_marriage),
         "exchange": (exchange_wrong_cards,),
         "deal": (exchange_at_once, deal_the_rest),
         "redeal": (no_second_deal,),
