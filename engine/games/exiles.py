@@ -42,8 +42,9 @@ TWO_PACKS = RULES.assume(
 )
 ONE_SUIT_EACH = RULES.assume(
     "one-king-of-each-suit-a-row",
-    "Each row of bases has one king of each suit, so every suit is built once up from the ace "
-    "and once down from the queen.",
+    "The text sets four kings in the top row and four in the bottom (play.1.3, play.1.4) without "
+    "naming them: each row has one king of each suit, so every suit is built once up from the "
+    "ace and once down from the queen.",
     "most natural reading",
 )
 DEAL_AT_ONCE = RULES.assume(
@@ -84,9 +85,10 @@ PLAY_STOPS = RULES.reading(
 )
 CHAIN_ENDS = RULES.assume(
     "chain-ends",
-    "The chain of top cards ends when a card for a base comes free (play.5.2); also when the "
-    "packet to take from is empty, when a card would go straight back under its own packet, or "
-    "after 200 steps, so that it cannot turn for ever.",
+    "The chain of top cards ends when a card for a base comes free (play.5.2); the text does "
+    "not say what happens when none ever does, so the chain also ends when the packet to take "
+    "from is empty, when a card would go straight back under its own packet, or after 200 "
+    "steps, so that it cannot turn for ever.",
     "most natural reading",
 )
 GATHER = RULES.assume(

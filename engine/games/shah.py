@@ -88,9 +88,10 @@ MARRIAGE = RULES.reading(
 
 REFILL = RULES.assume(
     "refill-spaces-inner-first",
-    "After the deal, spaces in the star (a ray with fewer than three cards) must be refilled from "
-    "the talon or the pack before the next card is turned, beginning with the inner circles and "
-    "going round from the top: the space to fill is the first ray (in order) among the shortest.",
+    "The Russian text is lost after the deal. As Cadogan: spaces in the star (a ray with fewer "
+    "than three cards) must be refilled from the talon or the pack before the next card is "
+    "turned, beginning with the inner circles and going round from the top: the space to fill "
+    "is the first ray (in order) among the shortest.",
     SOURCE,
 )
 NO_REDEAL = RULES.assume(
@@ -121,8 +122,9 @@ PLAY_WHILE_DEALING = RULES.reading(
 )
 DEAL_ONE_BY_ONE = RULES.assume(
     "deal-one-card-per-move",
-    "Each card of the circles is dealt by one move (`deal`), so that a suitable card can be "
-    "played before the next circle covers it (play.5.2).",
+    "play.5 deals circles of eight but does not say how a player's turn divides them: each card "
+    "of the circles is dealt by one move (`deal`), so that a suitable card can be played, and its "
+    "space filled, before the next circle covers it (play.5.2).",
     "most natural reading",
 )
 
