@@ -132,15 +132,17 @@ def base_card_free(game) -> bool:
     return any(game.piles[i][-1] in wanted for i in available(game))
 
 
+def uncovering_fill(game) -> bool:
+    """Can a card be laid on an empty packet so as to uncover another (a packet of two or more
+    cards gives its top)? Moving a lone card changes nothing (engine.assume.standstill)."""
+    piles = game.piles
+    return any(not piles[i] for i in game.packets) and any(len(piles[i]) > 1 for i in game.packets)
+
+
 def play_stopped(game) -> bool:
     """«Если нельзя такимъ образомъ болѣе играть»: no available card fits a base, and under the
     reading `standstill` no card can be laid on an empty packet so as to uncover another."""
-    if base_card_free(game):
-        return False
-    if not PLAY_STOPS.of(game):
-        return True
-    piles = game.piles
-    return not (any(not piles[i] for i in game.packets) and any(len(piles[i]) > 1 for i in game.packets))
+    return not base_card_free(game) and not (PLAY_STOPS.of(game) and uncovering_fill(game))
 
 
 @RULES.rule("not-during-a-chain", cites=("exiles.play.5.2",),
@@ -429,8 +431,7 @@ class Exiles(Game):
                 if j != i:
                     yield Move(names[i], names[j])
         exiles = piles[self.exiles]
-        stopped = not free and (not PLAY_STOPS.of(self) or not (
-            any(not piles[i] for i in self.packets) and any(len(piles[i]) > 1 for i in self.packets)))
+        stopped = not free and not (PLAY_STOPS.of(self) and uncovering_fill(self))
         if exiles and stopped:
             if exiles[-1] in wanted:
                 for f in wanted[exiles[-1]]:
