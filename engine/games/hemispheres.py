@@ -122,7 +122,7 @@ DIRECTION = RULES.reading(
     ),
     default="red-down-black-up",
     why_default="The Russian keeps the sentence that Cadogan's note follows and drops only the note "
-                "(the text runs on to a page mark); the red ascending and black descending foundations "
+                "(its line ends on a bracketed [18]); the red ascending and black descending foundations "
                 "take the cards the marriages leave in the right order.",
 )
 RACE = RULES.reading(
