@@ -76,18 +76,22 @@ def rank_safe(game: Game, move: Move) -> bool:
 # Солнечные часы: no redeal, every column obeys the same rules (a space
 # takes any card), so columns are interchangeable; two foundations of a suit
 # equally high take the same cards (twins). Marriage downwards in suit.
+# The pack is turned only at a standstill, but a safe card, which nothing
+# can cover, holds the pack back until it goes home in any line, so
+# playing it first changes no turn of the pack.
 register("cadran", Knowledge(interchangeable=("column",), twins=spec_twins(cadran.GAME),
                              safe=marriage_safe((1,))))
 
 # Пятнадцать: every column obeys the same rules (a lane takes any card),
 # once the sixth-row exception is closed (while it is open, the counter
-# `sixth_row` names columns, so their places matter).
+# `sixth_row` names columns, so their places matter; so, under the reading
+# that keeps column 15's lone card waiting, while that card waits).
 # Safe moves: `knowledge.crossing_safe` (an ace up and a king down in each
 # suit, marriage up or down in suit, a lane takes any card and may stay
 # empty); it needs a foundation begun, so the sixth-row exception, which
 # waits for a game that cannot begin, plays no part.
 register("fifteen", Knowledge(interchangeable=("column",),
-                              interchangeable_when=lambda game: not game.extra.get("sixth_row"),
+                              interchangeable_when=lambda game: not game.extra.get("sixth_row") and not game.lone_card_waits(),
                               safe=crossing_safe))
 
 # Партеръ: the six packets of the garden obey the same rules (an emptied

@@ -39,14 +39,18 @@ def shah_safe(game: Game, move: Move) -> bool:
 # Мельница: any empty wing is filled, any corner takes a king and lends
 # alike; neither wings nor corners are told apart by any rule. Every rule
 # reads ranks only («не по мастямъ»), so two positions that differ only in
-# the suits of their cards have the same future.
-register("mill", Knowledge(interchangeable=("wing", "corner"), interchangeable_when=always, suit_blind=True))
+# the suits of their cards have the same future. While `lent` names the
+# corners that have lent a card, the corners' places matter.
+register("mill", Knowledge(interchangeable=("wing", "corner"), interchangeable_when=lambda game: not game.extra.get("lent"),
+                           suit_blind=True))
 
 # Салическій законъ: while dealing, the cards go onto the last king laid and
 # the first empty places, so order matters; once in play, king piles,
 # foundations (any suit) and queens are each alike. No rule reads a suit.
+# (Under the reading «once-per-king», `given` names king piles.)
 register("salic-law", Knowledge(interchangeable=("king-pile", "foundation", "queen"),
-                                interchangeable_when=lambda game: game.phase == "play", suit_blind=True))
+                                interchangeable_when=lambda game: game.phase == "play" and not game.extra.get("given"),
+                                suit_blind=True))
 
 # Шахъ: the two foundations of a suit, both from the ace, are built alike
 # (twins). The rays are not interchangeable: spaces are refilled in the

@@ -93,17 +93,23 @@ def endgame(slug: str, seed: int, cards_left: int, redeals_left: int = 0):
     copies = {(rank, suit): cls.decks for rank in range(1, 14) for suit in range(4)}
     specs = {spec.id: spec for spec in cls.PILES if spec.role == "foundation"}
     heights = {pid: 0 for pid in specs}
+    # a foundation that takes any suit (Пятнадцать's rows) follows the suit
+    # of its base: give the piles of each row the four suits in turn
+    suits, row = {}, {}
+    for pid, spec in specs.items():
+        row[(spec.base, spec.step)] = row.get((spec.base, spec.step), -1) + 1
+        suits[pid] = spec.suit if spec.suit >= 0 else row[(spec.base, spec.step)] % 4
     out = 52 * cls.decks
     while out > cards_left:
         pid = rng.choice(list(heights))
         spec = specs[pid]
         rank = spec.base + spec.step * heights[pid]
-        if not 1 <= rank <= 13 or copies[(rank, spec.suit)] == 0:
+        if not 1 <= rank <= 13 or copies[(rank, suits[pid])] == 0:
             continue
-        copies[(rank, spec.suit)] -= 1
+        copies[(rank, suits[pid])] -= 1
         heights[pid] += 1
         out -= 1
-    piles = {pid: [RANKS[specs[pid].base + specs[pid].step * k] + SUITS[specs[pid].suit] for k in range(h)]
+    piles = {pid: [RANKS[specs[pid].base + specs[pid].step * k] + SUITS[suits[pid]] for k in range(h)]
              for pid, h in heights.items()}
     left = [RANKS[rank] + SUITS[suit] for (rank, suit), n in copies.items() for _ in range(n)]
     rng.shuffle(left)
