@@ -88,11 +88,22 @@ register("cadran", Knowledge(interchangeable=("column",), twins=spec_twins(cadra
 # that keeps column 15's lone card waiting, while that card waits).
 # Safe moves: `knowledge.crossing_safe` (an ace up and a king down in each
 # suit, marriage up or down in suit, a lane takes any card and may stay
-# empty); it needs a foundation begun, so the sixth-row exception, which
-# waits for a game that cannot begin, plays no part.
+# empty), the foundations' suits read from their bases, and only under the
+# reading that gives each suit one foundation of each direction
+# (fifteen.assume.foundation-suits = one-per-suit; under «any four» a
+# second ascending foundation of a suit may open later). It needs a
+# foundation begun, so the sixth-row exception, which waits for a game that
+# cannot begin, plays no part; it is not used during the opening, whose
+# rule (fifteen.assume.opening-plays-first) orders the first moves.
+def fifteen_safe(game: Game, move: Move) -> bool:
+    return (not game.extra.get("opening") and fifteen.FOUNDATION_SUITS.of(game)
+            and crossing_safe(game, move, suits_by_base=True))
+
+
 register("fifteen", Knowledge(interchangeable=("column",),
-                              interchangeable_when=lambda game: not game.extra.get("sixth_row") and not game.lone_card_waits(),
-                              safe=crossing_safe))
+                              interchangeable_when=lambda game: not game.extra.get("sixth_row")
+                              and not game.lone_card_waits(),
+                              safe=fifteen_safe))
 
 # Партеръ: the six packets of the garden obey the same rules (an emptied
 # one takes any card), and so do the sixteen places of the bouquet.

@@ -106,13 +106,15 @@ _PARTNERS: dict[type, dict[int, int]] = {}
 
 def partner_foundations(cls: type[Game]) -> dict[int, int]:
     """For games with, in each suit, one foundation built up from the ace and
-    one built down from the king: each foundation's index -> the other's."""
+    one built down from the king, each of a named suit: each foundation's
+    index -> the other's ({} where foundations take their suit from their
+    base card: see `crossing_safe`)."""
     found = _PARTNERS.get(cls)
     if found is not None:
         return found
     by_suit: dict[int, dict[int, int]] = {}
     for i, spec in enumerate(cls.PILES):
-        if spec.role in cls.HOME_ROLES and spec.step:
+        if spec.role in cls.HOME_ROLES and spec.step and spec.suit >= 0:
             by_suit.setdefault(spec.suit, {})[spec.step] = i
     out = {}
     for pair in by_suit.values():
@@ -122,7 +124,33 @@ def partner_foundations(cls: type[Game]) -> dict[int, int]:
     return out
 
 
-def crossing_safe(game: Game, move: Move) -> bool:
+def _begun_partner(game: Game, dst: int) -> int | None:
+    """Where foundations take the suit of their base card (Пятнадцать's rows,
+    under a reading that gives each suit one ascending and one descending
+    foundation): the begun foundation of the other direction in the suit
+    of ``dst``, if there is exactly one and ``dst`` is the only begun one of
+    its own direction in that suit."""
+    piles, specs = game.piles, game.PILES
+    if not piles[dst]:
+        return None
+    suit, step = piles[dst][0] >> 4, specs[dst].step
+    same = other = None
+    for i in game.by_role["foundation"]:
+        pile = piles[i]
+        if not pile or pile[0] >> 4 != suit or not specs[i].step:
+            continue
+        if specs[i].step == step:
+            if same is not None:
+                return None
+            same = i
+        else:
+            if other is not None:
+                return None
+            other = i
+    return other if same == dst else None
+
+
+def crossing_safe(game: Game, move: Move, suits_by_base: bool = False) -> bool:
     """Safe foundation moves where each suit has an ascending foundation U
     (from the ace) and a descending one D (from the king), two packs, and
     cards marry in suit one higher or lower.
@@ -144,11 +172,19 @@ def crossing_safe(game: Game, move: Move) -> bool:
     (a space that L fills with X stays free, and spaces may be left empty),
     and L' wins when L does. The registration says in which phases no other
     rule depends on where X lies (no card dealt or replaced from the pack
-    onto its place, no redeal left to gather it)."""
+    onto its place, no redeal left to gather it).
+
+    ``suits_by_base``: the foundations have no suit of their own but take
+    the suit of their base card; the proof needs U and D to be the only
+    foundations of X's suit for the rest of the game, which the caller
+    must guarantee (a reading giving each suit one of each), and both begun."""
     if move.action:
         return False
     dst = game.index[move.dst]
-    partner = partner_foundations(type(game)).get(dst)
+    if suits_by_base:
+        partner = _begun_partner(game, dst)
+    else:
+        partner = partner_foundations(type(game)).get(dst)
     if partner is None:
         return False
     spec = game.PILES[dst]

@@ -58,13 +58,16 @@ IDET_PLAIN = Knowledge()
 register("idet-ne-idet", Knowledge(safe=idet_safe, key=idet_key))
 
 def four_corners_safe(game: Game, move: Move) -> bool:
-    """Четыре угла: `knowledge.crossing_safe` once no redeal is left (the
-    aces go up and the kings down in suit, marriages are up or down in
-    suit, play.5.3). While dealing, cards are dealt round the packets in
-    turn whatever lies on them, and marriages wait for the end of the deal,
-    so a card home early changes nothing that is dealt; with a redeal to
-    come it would change the cards gathered, so it is not safe then."""
-    return not game.redeals_left and crossing_safe(game, move)
+    """Четыре угла: `knowledge.crossing_safe` once the last deal is dealt
+    out (phase "play", no redeal left): the aces go up and the kings down
+    in suit, marriages are up or down in suit (play.5.3), the pack is
+    empty. With a redeal to come a card home early would change the cards
+    gathered; while dealing, the foundation cards dealt go to their places
+    as they appear, so a foundation built early could change where a dealt
+    card goes: not safe then. The standstill that ends the game (shuttles
+    aside) comes no sooner in the line L' of the proof: while L still has a
+    move to make, L' has it too, or has won."""
+    return game.phase == "play" and not game.redeals_left and crossing_safe(game, move)
 
 
 def layout_safe(game: Game, move: Move) -> bool:

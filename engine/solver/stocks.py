@@ -10,7 +10,7 @@ import importlib
 
 from engine.core import Game, Move
 from engine.solver.columns import marriage_safe
-from engine.solver.knowledge import Knowledge, always, register, spec_twins
+from engine.solver.knowledge import Knowledge, register, spec_twins
 
 shah = importlib.import_module("engine.games.shah")
 
@@ -41,7 +41,8 @@ def shah_safe(game: Game, move: Move) -> bool:
 # reads ranks only («не по мастямъ»), so two positions that differ only in
 # the suits of their cards have the same future. While `lent` names the
 # corners that have lent a card, the corners' places matter.
-register("mill", Knowledge(interchangeable=("wing", "corner"), interchangeable_when=lambda game: not game.extra.get("lent"),
+register("mill", Knowledge(interchangeable=("wing", "corner"),
+                           interchangeable_when=lambda game: not game.extra.get("lent"),
                            suit_blind=True))
 
 # Салическій законъ: while dealing, the cards go onto the last king laid and

@@ -83,11 +83,11 @@ def random_endings(slug: str, deals, seed: int, last: int = 10, steps: int = 500
     return out
 
 
-def endgame(slug: str, seed: int, cards_left: int, redeals_left: int = 0):
+def endgame(slug: str, seed: int, cards_left: int, redeals_left: int = 0, most_fans: int | None = None):
     """A random position of a game whose foundations are suited piles
     (`PileSpec.step`): every foundation built to a random height, about
     ``cards_left`` cards left out, dealt round into a random number of the
-    game's fans (columns, packets)."""
+    game's fans (columns, packets), at most ``most_fans`` of them."""
     rng = random.Random(seed)
     cls = find_game(slug)
     copies = {(rank, suit): cls.decks for rank in range(1, 14) for suit in range(4)}
@@ -114,7 +114,7 @@ def endgame(slug: str, seed: int, cards_left: int, redeals_left: int = 0):
     left = [RANKS[rank] + SUITS[suit] for (rank, suit), n in copies.items() for _ in range(n)]
     rng.shuffle(left)
     role = next(r for r in ("fan", "column", "bed") if r in cls.by_role)
-    names = [cls.names[i] for i in cls.by_role[role]]
+    names = [cls.names[i] for i in cls.by_role[role]][:most_fans]
     count = rng.randint(min(len(names), -(-len(left) // 3)), min(len(names), len(left))) if left else 0
     for k, name in enumerate(names[:count]):
         piles[name] = left[k::count]

@@ -56,7 +56,7 @@ def counted(monkeypatch, slug):
     return counters
 
 
-MORE_DEALS = {"parterre": 10, "exiles": 8, "idet-ne-idet": 8, "cadran": 8}
+MORE_DEALS = {"parterre": 10, "exiles": 8, "idet-ne-idet": 8, "cadran": 8, "salic-law": 12}
 LIMIT = {"napoleon": 800, "chinese-letter": 1_200, "salic-law": 1_200, "house-on-the-hill": 1_200}  # games whose playouts seldom end small
 
 
@@ -140,7 +140,7 @@ def test_the_endgames_are_mixed():
     found = 0
     for slug in ("house-in-the-wood", "house-on-the-hill"):
         for seed in range(200):
-            game = endgame(slug, seed, 26)
+            game = endgame(slug, seed, 26, most_fans=4)  # thick fans, as late in play
             if fans.twin_dead(game):
                 found += 1
                 assert plain_search(game, 3_000) is not True, game.to_portable()
@@ -150,17 +150,38 @@ def test_the_endgames_are_mixed():
 def test_crossing_foundations_are_safe_only_when_the_partner_has_passed():
     from engine.solver.knowledge import crossing_safe
 
-    cls = find_game("fifteen")
-    base = {"game": "fifteen", "deal": 0, "extra": {"sixth_row": 0}}
+    cls = find_game("four-corners")
+    base = {"game": "four-corners", "deal": 0, "phase": "play", "redeals_left": 0}
     up = ["AH", "2H", "3H", "4H"]
     down = ["KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H"]
     game = cls.from_portable({**base, "piles": {"foundation-H-A": up, "foundation-H-K": down,
-                                                "col-1": ["9C", "5H"], "col-2": ["6H"]}})
-    assert crossing_safe(game, find_move(game, "col-1>foundation-H-A"))
+                                                "left-1": ["9C", "5H"], "left-2": ["6H"]}})
+    assert crossing_safe(game, find_move(game, "left-1>foundation-H-A"))
     game = cls.from_portable({**base, "piles": {"foundation-H-A": up, "foundation-H-K": down[:-2],
-                                                "col-1": ["9C", "5H"], "col-2": ["6H"], "col-3": ["5H"],
-                                                "col-4": ["4H"]}})
-    assert not crossing_safe(game, find_move(game, "col-1>foundation-H-A"))
+                                                "left-1": ["9C", "5H"], "left-2": ["6H"], "left-3": ["5H"],
+                                                "left-4": ["4H"]}})
+    assert not crossing_safe(game, find_move(game, "left-1>foundation-H-A"))
+
+
+def test_fifteen_reads_the_suit_of_its_foundations_from_their_bases():
+    """Пятнадцать's rows take the suit of their base: the partner of the
+    hearts' ascending row is the descending row begun with a king of
+    hearts, wherever it lies; under the reading «any four» (a second ace of
+    hearts may open a second row later) no move is safe."""
+    safe = knowledge(find_game("fifteen")).safe
+    cls = find_game("fifteen")
+    up = ["AH", "2H", "3H", "4H"]
+    down = ["KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H"]
+    piles = {"foundation-A-1": ["AS"], "foundation-A-2": up, "foundation-K-1": ["KC"], "foundation-K-3": down,
+             "col-1": ["9C", "5H"], "col-2": ["6H"]}
+    state = {"game": "fifteen", "deal": 0, "piles": piles}
+    game = cls.from_portable(state)
+    assert safe(game, find_move(game, "col-1>foundation-A-2"))
+    game = cls.from_portable({**state, "piles": {**piles, "foundation-K-3": down[:-2], "col-3": ["5H"],
+                                                  "col-4": ["4H"]}})
+    assert not safe(game, find_move(game, "col-1>foundation-A-2"))
+    game = cls.from_portable({**state, "readings": {"fifteen.assume.foundation-suits": "any-four"}})
+    assert not safe(game, find_move(game, "col-1>foundation-A-2"))
 
 
 def find_move(game, text):
