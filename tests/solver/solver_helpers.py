@@ -53,7 +53,8 @@ def near_the_end(slug: str, left: int):
     return game, prefix
 
 
-def random_endings(slug: str, deals, seed: int, last: int = 10, steps: int = 500):
+def random_endings(slug: str, deals, seed: int, last: int = 10, steps: int = 500,
+                   readings: dict[str, str] | None = None):
     """Positions of random playouts (moves home preferred) among the last
     ``last`` before each playout stopped: small searches, often lost."""
     cls = find_game(slug)
@@ -61,7 +62,7 @@ def random_endings(slug: str, deals, seed: int, last: int = 10, steps: int = 500
     rng = random.Random(seed)
     out = []
     for deal in deals:
-        game = cls(deal)
+        game = cls(deal, readings=readings) if readings else cls(deal)
         trail = []
         for _ in range(steps):
             moves = list(game.legal_moves)

@@ -98,6 +98,32 @@ def test_the_solver_agrees_with_a_plain_search(slug, monkeypatch):
     assert not unused or slug in NOT_REACHED, f"{slug}: knowledge never used on these positions: {unused}"
 
 
+def other_readings():
+    """(slug, reading id, alternative) for every alternative that is not the edition's choice."""
+    out = []
+    for cls in GAMES:
+        for reading in cls.READINGS.values():
+            out += [(cls.slug, reading.id, alt.id) for alt in reading.alternatives if alt.id != reading.default]
+    return out
+
+
+@pytest.mark.parametrize("slug, ident, alt", other_readings())
+def test_the_solver_agrees_with_a_plain_search_under_every_reading(slug, ident, alt):
+    """`pasyans stats --reading` measures under the other readings: there too
+    every verdict of the solver is the plain search's."""
+    readings = {ident: alt}
+    verdicts = []
+    for game in random_endings(slug, deals=range(1, MORE_DEALS.get(slug, 5) + 3), seed=len(ident), last=4,
+                               readings=readings):
+        assert game.readings.get(ident, alt) == alt
+        truth = plain_search(game, LIMIT.get(slug, 2_000))
+        if truth is None:
+            continue
+        check(game, truth)
+        verdicts.append(truth)
+    assert len(verdicts) >= 3, f"{slug} under {ident}={alt}: only {len(verdicts)} small positions"
+
+
 # games whose safe moves need positions later than the random ones reach
 # (the foundations of a suit must have crossed); the endgames below and the
 # won games' ends test them
