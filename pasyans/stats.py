@@ -372,8 +372,40 @@ def table_notes(table: dict) -> dict:
             cpu += (entry.get("seconds") or {}).get("mean", 0.0) * entry.get("deals", 0)
             if entry.get("workers"):
                 workers.add(f"{entry['workers']} ({entry.get('cluster') or 'processes'})")
-    return {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "workers": sorted(workers),
-            "machine": "2 cores shared with other work; CPU seconds are those of the measuring thread"}
+    for place in _reading_entries(table):
+        wall += place.get("wall_s") or 0.0
+        cpu += (place.get("seconds") or {}).get("mean", 0.0) * place.get("deals", 0)
+    old = table.get("notes", {})
+    notes = {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "workers": sorted(workers),
+             "machine": f"{os.cpu_count()} cores shared with other work; budgets and times are CPU seconds "
+                        "of the measuring thread, so a busy machine slows the run but does not weaken the search"}
+    for key in ("command", "load", "finished"):
+        if key in old:
+            notes[key] = old[key]
+    return notes
+
+
+def _reading_entries(table: dict) -> Iterator[dict]:
+    """Every measure entry under a reading (games.G.readings.ID.ALT.measures.M)."""
+    for game in table.get("games", {}).values():
+        for alts in game.get("readings", {}).values():
+            for alt in alts.values():
+                yield from alt.get("measures", {}).values()
+
+
+def note_command(path: Path, command: str) -> None:
+    """Record in the table's notes the command that made it, the machine's
+    load average at the end and the time it finished (`make winrates`)."""
+    table = json.loads(path.read_text(encoding="utf-8"))
+    notes = table_notes(table)
+    notes["command"] = command
+    notes["load"] = "load average at the end of the run (1, 5, 15 min): " + \
+        ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    notes["finished"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    table["notes"] = notes
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def won_deals(folder: Path) -> dict:
