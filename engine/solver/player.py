@@ -463,7 +463,8 @@ def hint(game: Game, budget: Budget = Budget(), previous: Move | str | None = No
     start = clock()
     know = knowledge(game)
     if game.is_won():
-        return Hint(None, "won", Solution(WON, (), 0, 0.0, False, game.slug, game.deal))
+        return Hint(None, "won", Solution(WON, (), 0, 0.0, False, game.slug, game.deal,
+                                                readings=tuple(sorted(game.non_default_readings().items()))))
     player = Player(game, budget, know=know)
     player.visited |= _history(game, player.observer)
     last = previous if previous is not None else (game.move_stack[-1] if game.move_stack else None)
@@ -491,7 +492,8 @@ def hint(game: Game, budget: Budget = Budget(), previous: Move | str | None = No
         moves = player.candidates(player.observer.world(game, player.rng))
         if moves:
             move = moves[-1]
-    solution = Solution(UNKNOWN, (), player.meter.nodes, clock() - start, False, game.slug, game.deal)
+    solution = Solution(UNKNOWN, (), player.meter.nodes, clock() - start, False, game.slug, game.deal,
+                        readings=tuple(sorted(game.non_default_readings().items())))
     if move is None:
         legal = list(player.observer.world(game, player.rng).generate_moves())
         if not legal:

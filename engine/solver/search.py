@@ -69,11 +69,14 @@ class Solution(NamedTuple):
     game: str = ""
     deal: int = 0
     distinct: int = 0           # distinct positions met (the transposition table's size)
+    readings: tuple[tuple[str, str], ...] = ()  # the position's readings other than the edition's
 
     def to_json(self) -> dict:
         out = {"game": self.game, "deal": self.deal, "status": self.status,
                "moves": list(self.moves), "nodes": self.nodes, "distinct": self.distinct,
                "seconds": round(self.seconds, 4), "thoughtful": self.thoughtful}
+        if self.readings:
+            out["readings"] = dict(self.readings)
         if self.thoughtful:
             out["note"] = THOUGHTFUL_NOTE
         return out
@@ -402,7 +405,7 @@ def solve(game: Game, budget: Budget = Budget(), *, know: Knowledge | None = Non
             if found is not None:
                 status, moves = found
                 return Solution(status, tuple(map(str, moves)), meter.nodes, clock() - start, thoughtful,
-                                game.slug, game.deal, meter.distinct)
+                                game.slug, game.deal, meter.distinct, _readings(game))
         if game.is_won():
             status = WON
         else:
@@ -417,4 +420,8 @@ def solve(game: Game, budget: Budget = Budget(), *, know: Knowledge | None = Non
     except OutOfBudget:
         status, moves = UNKNOWN, ()
     return Solution(status, tuple(map(str, moves)), meter.nodes, clock() - start, thoughtful,
-                    game.slug, game.deal, meter.distinct)
+                    game.slug, game.deal, meter.distinct, _readings(game))
+
+
+def _readings(game: Game) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(game.non_default_readings().items()))

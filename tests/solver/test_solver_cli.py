@@ -148,3 +148,50 @@ def test_help_does_not_load_the_solver():
             "print('engine.solve' in sys.modules, 'dask' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+# -- --reading on solve, hint and stats -------------------------------------------
+
+
+def test_solve_under_a_reading_says_so_and_its_line_replays_under_it(capsys):
+    """Домъ въ лѣсу with 35 fans (a reading that changes the deal): the
+    verdict names the reading, and a won line replays under it only."""
+    ident = "house-in-the-wood.assume.fan-count"
+    code, out, _ = run(capsys, "solve", "house-in-the-wood", "--seed", "3", "--single-deal",
+                       "--reading", "fan-count=35", "--budget", "5", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["readings"] == {ident: "35"}
+    code, out, _ = run(capsys, "solve", "house-in-the-wood", "--seed", "3", "--single-deal",
+                       "--budget", "5", "--json")
+    assert "readings" not in json.loads(out)  # the edition's readings are not named
+    code, out, _ = run(capsys, "deal", "house-in-the-wood", "--seed", "3", "--reading", "fan-count=35", "--json")
+    assert sum(1 for pile, cards in json.loads(out)["piles"].items() if pile.startswith("fan") and cards) == 35
+
+
+def test_hint_under_a_reading(capsys, tmp_path):
+    state = tmp_path / "s.json"
+    code, out, _ = run(capsys, "deal", "salic-law", "--seed", "2", "--json")
+    state.write_text(out)
+    code, out, _ = run(capsys, "hint", "salic-law", "--state", str(state), "--reading",
+                       "free-king=once-per-king", "--nodes", "3000", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["move"]
+    assert result["search"]["readings"] == {"salic-law.assume.free-king": "once-per-king"}
+
+
+def test_stats_under_a_reading_keeps_its_own_file_and_table_entry(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    table = tmp_path / "t.json"
+    args = ["stats", "salic-law", "--measure", "solvable", "--deals", "2", "--budget", "2", "--table", str(table)]
+    code, out, _ = run(capsys, *args, "--reading", "free-king=once-per-king", "--json")
+    assert code == 0 and json.loads(out)["deals"] == 2
+    code, out, _ = run(capsys, *args, "--json")
+    assert code == 0
+    files = sorted(p.name for p in (tmp_path / "data" / "winrates").glob("salic-law.solvable*.jsonl"))
+    assert len(files) == 2 and "salic-law.solvable.jsonl" in files
+    game = json.loads(table.read_text())["games"]["salic-law"]
+    assert game["measures"]["solvable"]["deals"] == 2
+    under = game["readings"]["salic-law.assume.free-king"]["once-per-king"]["measures"]["solvable"]
+    assert under["deals"] == 2 and {"won", "lost", "unknown", "low", "high", "budget_s", "policy"} <= set(under)
+    code, _, err = run(capsys, *args, "--reading", "free-king=nonsense")
+    assert code == 2 and "free-king" in err
