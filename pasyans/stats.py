@@ -233,7 +233,10 @@ def run(slug: str, deals: int, out: Path, *, measure: str = "solvable", jobs: in
     with out.open("a", encoding="utf-8") as sink:
         if head is None:
             sink.write(json.dumps(header(slug, measure, nodes, seconds, readings)) + "\n")
-        reuse = [known[t[2]] for t in tasks if t[2] in known and known[t[2]]["status"] != "unknown"]
+        # the very search the player's measure would run here (same budget), so its
+        # undecided deals too, unless they are to be measured again
+        reuse = [known[t[2]] for t in tasks
+                 if t[2] in known and not (retry_unknown and known[t[2]]["status"] == "unknown")]
         tasks = [t for t in tasks if t[2] not in {r["deal"] for r in reuse}]
         results = iter(reuse)
         if tasks:

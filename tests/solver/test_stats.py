@@ -174,9 +174,28 @@ def test_the_table_keeps_one_entry_per_game_measure_and_reading(tmp_path):
     assert data["games"]["belle-lucie"]["decks"] == 1
     literal = data["games"]["shah"]["readings"]["shah.assume.marriage-outer-circle"]["literal"]
     assert literal["measures"]["solvable"]["won"] == 5 and "measures" not in data["games"]["shah"]
-    assert data["notes"]["wall_s"] == 3.0 and data["notes"]["cpu_s"] == 15.0
+    # the run's totals count every entry, the readings' too
+    assert data["notes"]["wall_s"] == 4.0 and data["notes"]["cpu_s"] == 20.0
     assert data["notes"]["workers"] == ["2 (dask local)"]
     assert "bracket" in data["about"]
+    stats.note_command(table, "make winrates WINRATE_DEALS_ONE=10")
+    stats.update_table(table, entry("mill", "solvable", 1))
+    notes = json.loads(table.read_text())["notes"]
+    assert notes["command"] == "make winrates WINRATE_DEALS_ONE=10" and notes["wall_s"] == 5.0
+    assert "load average" in notes["load"] and notes["finished"].endswith("UTC")
+
+
+def test_the_player_of_a_game_with_nothing_hidden_copies_the_solvable_records(tmp_path):
+    """Наполеон hides nothing: its player's figure is the solvable one, undecided deals included."""
+    folder = tmp_path / "winrates"
+    solvable = stats.results_path(folder, "napoleon", "solvable")
+    stats.run("napoleon", 3, solvable, measure="solvable", nodes=50, seconds=5)
+    mine = {r["deal"]: r["status"] for r in stats.run("napoleon", 3, stats.results_path(folder, "napoleon", "player"),
+                                                      measure="player", nodes=50, seconds=5)}
+    theirs = {r["deal"]: r["status"] for r in stats.read_results(solvable, "napoleon", "solvable")[1].values()}
+    assert mine == theirs and "unknown" in mine.values()
+    lines = stats.results_path(folder, "napoleon", "player").read_text().splitlines()[1:]
+    assert all(json.loads(line)["same_as"] == "solvable" for line in lines)
 
 
 def test_results_paths_and_won_deals(tmp_path):
