@@ -283,7 +283,8 @@ def summary(slug: str, records: Iterable[dict], budget: dict | None = None, meas
     deals = sorted(r["deal"] for r in records)
 
     def decided_within(limit: float) -> float | None:
-        if not n:
+        """The share decided within ``limit`` CPU seconds (None if the budget was smaller: not measured)."""
+        if not n or (budget or {}).get("seconds", limit) < limit:
             return None
         return round(sum(1 for r in records if r["status"] != "unknown" and r["seconds"] <= limit) / n, 4)
 

@@ -47,6 +47,8 @@ def test_summary_brackets_the_undecided_deals():
     assert "unknown 1" in text and "50.0%..75.0% of all deals" in text
     decided = stats.summary("cadran", records[:3], {"nodes": 10, "seconds": 1.0})
     assert decided["rate"] == round(2 / 3, 4) and decided["bracket"] == [decided["rate"]] * 2
+    # with 1 s per deal, the share decided within 10 s was not measured
+    assert decided["decided_within_1s"] == 1.0 and decided["decided_within_10s"] is None
 
 
 def test_a_run_writes_one_line_per_deal_and_resumes(tmp_path, monkeypatch):
