@@ -692,6 +692,24 @@ class Game:
             return not dst
         return bool(dst) and src[-2] == dst[-1]
 
+    def can_take_back(self, move: Move) -> bool:
+        """Could the next move take the top-card move ``move`` straight back,
+        the card returning to the very place it left? For games whose
+        shuttles are such moves (an override of `is_shuttle`, where cards are
+        built both up and down and a card can go to and fro between its two
+        neighbours for ever). The position is left as it was; `after_move` is
+        not run, so a game whose card moves have side effects cannot use it."""
+        if move.action or move.at or move.n != 1:
+            return False
+        src, dst = self.piles[self.index[move.src]], self.piles[self.index[move.dst]]
+        if not src:
+            return False
+        dst.append(src.pop())
+        try:
+            return self.is_legal(Move(move.dst, move.src))
+        finally:
+            src.append(dst.pop())
+
     def is_standstill(self, limit: int = 5000) -> bool:
         """No card move is left but shuttles, and no position that shuttles
         reach has another card move (`engine.assume.standstill`; with one

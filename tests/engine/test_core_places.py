@@ -79,3 +79,17 @@ def test_the_top_card_has_one_spelling():
     assert not verdict.allowed and verdict.rules == ("engine.place-below-the-top",)
     assert not game.explain("fan-1@9>foundation-H").allowed
     assert not game.explain("fan-1@1>foundation-S:2").allowed  # still one card at a time
+
+
+def test_can_take_back_asks_the_reverse_move_and_leaves_the_position():
+    House = find_game("house-on-the-hill")
+    game = House.from_portable({"game": House.slug, "deal": 0, "redeals_left": 0,
+                                "piles": {"fan-1": ["9C", "5H", "4H"], "fan-2": ["3H"], "fan-3": ["KS", "9D"]}})
+    before = game.to_portable()
+    move = Move.parse("fan-1>fan-2")  # 4H onto 3H (upwards): 4H can go back onto the 5H
+    assert move in game.legal_moves and game.can_take_back(move)
+    assert game.to_portable() == before
+    back = Move.parse("fan-2>fan-1")  # 3H onto 4H leaves fan-2 empty, and an empty fan takes nothing
+    assert back in game.legal_moves and not game.can_take_back(back)
+    assert game.to_portable() == before
+    assert not game.can_take_back(Move.parse("fan-1@2>fan-2")) and not game.can_take_back(Move(action="redeal"))
