@@ -9,8 +9,8 @@ import pytest
 from engine import Move, StateError, find_game
 from engine.cards import card_code
 
-from engine_helpers import position, state_of
-from refusals import assert_refusals_cite, assert_routes_cite, refusal
+from engine_helpers import position
+from verdict_checks import assert_readings_round_trip, assert_refusals_cite, assert_routes_cite, both_ways, refusal
 
 GAME = find_game("napoleon")
 
@@ -168,37 +168,18 @@ def test_the_known_refusals_cite_their_clauses(move, rule, clause):
 
 # -- issue 11: the readings, each where its alternatives disagree -----------------
 
-def under(reading: str, alternative: str, case: dict):
-    state = state_of("napoleon", case)
-    state["readings"] = {f"napoleon.assume.{reading}": alternative}
-    return GAME.from_portable(state)
-
-
-def both_ways(reading, case, move, default_allows):
-    ident = f"napoleon.assume.{reading}"
-    ours = position("napoleon", case)
-    other_alt = next(a for a in GAME.READINGS[ident].ids if a != GAME.READINGS[ident].default)
-    theirs = under(reading, other_alt, case)
-    assert ours.explain(move).allowed is default_allows and (Move.parse(move) in ours.legal_moves) is default_allows
-    assert theirs.explain(move).allowed is not default_allows
-    assert (Move.parse(move) in theirs.legal_moves) is not default_allows
-    assert dict(ours.explain(move).readings)[ident] == GAME.READINGS[ident].default
-    assert ours.verdicts_under_readings(move)[0]["reading"] == ident
-    return ours, theirs
-
-
 def test_reading_which_cellar_card_is_free():
     case = {"phase": "play", "extra": {"direction": 1},
             "piles": {"cellar": ["8D", "QS"], "base-1": ["7D"], "door-L1": ["2S"]}}
-    ours, theirs = both_ways("cellar-card", case, "cellar@1>base-1", True)
+    ours, theirs = both_ways("napoleon", "cellar-card", case, "cellar@1>base-1", True)
     assert refusal(theirs, "cellar@1>base-1").rules == ("napoleon.cellar-card-free",)
     assert "cellar>row-L2-left" in theirs.legal_moves  # the last card in is free under both
 
 
 def test_reading_moves_before_the_choice():
     case = {"phase": "choose", "piles": {"base-1": ["5S"], "row-L1-left": ["9H"], "row-L2-left": ["8H"]}}
-    ours, theirs = both_ways("moves-before-the-choice", case, "row-L1-left>cellar", False)
-    both_ways("moves-before-the-choice", case, "row-L2-left>row-L1-left", False)
+    ours, theirs = both_ways("napoleon", "moves-before-the-choice", case, "row-L1-left>cellar", False)
+    both_ways("napoleon", "moves-before-the-choice", case, "row-L2-left>row-L1-left", False)
     assert refusal(ours, "row-L1-left>cellar").rules == ("napoleon.decide-before-playing",)
     # a base needs the direction under either reading
     assert not theirs.explain("row-L2-left>base-1").allowed
@@ -208,26 +189,20 @@ def test_reading_moves_before_the_choice():
 def test_reading_rows_turn_the_corner():
     case = {"phase": "play", "extra": {"direction": 1},
             "piles": {"row-L2-left": ["QD", "5H"], "row-L2-right": ["JD", "KS"], "door-L3": ["AS"]}}
-    both_ways("rows-turn-the-corner", case, "door-L3>row-L2-right", False)
+    both_ways("napoleon", "rows-turn-the-corner", case, "door-L3>row-L2-right", False)
     case = {"phase": "play", "extra": {"direction": 1},
             "piles": {"row-L2-left": ["AH"], "door-L3": ["KH"]}}
-    both_ways("rows-turn-the-corner", case, "door-L3>row-L2-left", False)
+    both_ways("napoleon", "rows-turn-the-corner", case, "door-L3>row-L2-left", False)
 
 
 def test_reading_door_cards_to_the_cellar():
     case = {"phase": "play", "extra": {"direction": 1}, "piles": {"door-L3": ["AS"], "row-L1-left": ["9C"]}}
-    ours, theirs = both_ways("door-cards-to-the-cellar", case, "door-L3>cellar", True)
+    ours, theirs = both_ways("napoleon", "door-cards-to-the-cellar", case, "door-L3>cellar", True)
     assert refusal(theirs, "door-L3>cellar").rules == ("napoleon.door-card-to-the-cellar",)
     assert "row-L1-left>cellar" in theirs.legal_moves
 
 
 def test_readings_round_trip_in_the_portable_state():
-    for ident, reading in GAME.READINGS.items():
-        for alt in reading.ids:
-            game = GAME(4, readings={ident: alt})
-            state = game.to_portable()
-            assert state.get("readings", {}) == ({} if alt == reading.default else {ident: alt})
-            again = GAME.from_portable(state)
-            assert again.readings == game.readings and again.to_portable() == state
+    assert_readings_round_trip(GAME)
     with pytest.raises(StateError):
         GAME.from_portable({**REGRESSION, "readings": {"napoleon.assume.cellar-card": "first"}})
