@@ -59,14 +59,6 @@ FREE_CARD = RULES.assume(
 )
 
 
-def _any_place(game, move) -> bool:
-    return True
-
-
-def _last_only(game, move) -> bool:
-    return not move.at
-
-
 CELLAR_CARD = RULES.reading(
     "cellar-card",
     "The cellar takes any card at any moment, as many as the player puts there (play.7: «В любой "
@@ -75,10 +67,10 @@ CELLAR_CARD = RULES.reading(
     alternatives=(
         Alternative("any", "«снимать ее оттуда»: the card put into the cellar, whichever it is, may "
                     "be taken out again; nothing in the text piles the cellar's cards on one another, "
-                    "so each of them stays free.", ("napoleon.play.7", "napoleon.play.8"), _any_place),
+                    "so each of them stays free.", ("napoleon.play.7", "napoleon.play.8"), True),
         Alternative("last", "The cellar is one pile, like a waste heap: only the card put there last "
                     "is free, the others under it wait until it has gone.",
-                    ("napoleon.play.7", "terms.available"), _last_only),
+                    ("napoleon.play.7", "terms.available"), False),
     ),
     default="any",
     why_default="play.7 speaks of every card put into the cellar as one that may be taken out "
@@ -86,14 +78,6 @@ CELLAR_CARD = RULES.reading(
                 "lets out. Cadogan 1874 has no cellar game to compare (its Napoleon's Square is "
                 "another game).",
 )
-
-
-def _direction_chosen(game, move) -> bool:
-    return game.phase == "play"
-
-
-def _chosen_for_the_bases(game, move) -> bool:
-    return game.phase == "play" or game.roles[game.index[move.dst]] != "foundation"
 
 
 DECIDE_FIRST = RULES.reading(
@@ -104,11 +88,11 @@ DECIDE_FIRST = RULES.reading(
     alternatives=(
         Alternative("decide-first", "No card moves before the decision: the text lays out, "
                     "studies, decides, and only then describes the moves (play.3.1, play.4.1).",
-                    ("napoleon.play.3.1", "napoleon.play.3.2"), _direction_chosen),
+                    ("napoleon.play.3.1", "napoleon.play.3.2"), False),
         Alternative("before-the-bases", "The decision concerns the bases only (play.3.2): moves "
                     "between the rows and into the cellar («В любой момент», play.7) may come before "
                     "it; only a card laid on a base needs the direction.",
-                    ("napoleon.play.3.2", "napoleon.play.7"), _chosen_for_the_bases),
+                    ("napoleon.play.3.2", "napoleon.play.7"), True),
     ),
     default="decide-first",
     why_default="the text's order: the decision follows the study of the layout and precedes "
@@ -137,15 +121,16 @@ DOOR_TO_CELLAR = RULES.reading(
 )
 
 
-def _no_corner(card: int, end: int) -> bool:
-    return card == end + 1 or card == end - 1
-
-
-def _corner(card: int, end: int) -> bool:
-    if card >> 4 != end >> 4:
-        return False
-    a, b = card & 15, end & 15
-    return abs(a - b) == 1 or {a, b} == {1, KING}
+def neighbours(card: int, corner: bool) -> tuple[int, ...]:
+    """The cards of ``card``'s suit one pip lower and higher; an ace and a king
+    are neighbours too where the corner is turned."""
+    rank = card & 15
+    out = ((card - 1,) if rank > 1 else ()) + ((card + 1,) if rank < KING else ())
+    if corner and rank == 1:
+        out += (card - 1 + KING,)
+    elif corner and rank == KING:
+        out += (card + 1 - KING,)
+    return out
 
 
 ROW_CORNER = RULES.reading(
@@ -155,10 +140,10 @@ ROW_CORNER = RULES.reading(
     alternatives=(
         Alternative("no", "Only on the bases, where the text describes the corner: on a row a card "
                     "goes one pip higher or lower, and an ace and a king are twelve pips apart.",
-                    ("napoleon.play.4.2",), _no_corner),
+                    ("napoleon.play.4.2",), False),
         Alternative("yes", "The corner of the bases holds on the rows too, so that the rows can be "
                     "built in the order the bases take (play.5 advises building the rows against "
-                    "the bases).", ("napoleon.play.3.3", "napoleon.play.5"), _corner),
+                    "the bases).", ("napoleon.play.3.3", "napoleon.play.5"), True),
     ),
     default="no",
     why_default="play.4.2 counts pips, and the corner is stated for the bases alone.",
@@ -206,8 +191,12 @@ def one_at_a_time(game, move) -> bool:
             ru="сначала решают, собирать ли на базовых вверх или вниз",
             en="first the player decides whether the bases go up or down")
 def decide_before_playing(game, move) -> bool:
-    """No card is moved before the player has chosen ascending or descending bases (see the reading)."""
-    return DECIDE_FIRST.of(game)(game, move)
+    """No card is moved before the player has chosen ascending or descending bases (see the reading).
+
+    Under the reading «before-the-bases» only a move to a base waits for the choice."""
+    if game.phase == "play":
+        return True
+    return DECIDE_FIRST.of(game) and game.roles[game.index[move.dst]] != "foundation"
 
 
 @RULES.rule("choose-once", cites=("napoleon.play.3.1", "napoleon.play.3.2"),
@@ -259,7 +248,7 @@ def cellar_opens_with_a_door(game, move) -> bool:
             en="a card put into the cellar is taken out of it (which one: see the reading)")
 def cellar_card_free(game, move) -> bool:
     """Which card of the cellar may come out: any of them, or only the last put there (the reading)."""
-    return CELLAR_CARD.of(game)(game, move)
+    return not move.at or CELLAR_CARD.of(game)
 
 
 @RULES.rule("row-ends-in-suit", cites=("napoleon.play.4.1", "napoleon.play.4.2", "napoleon.play.6.2", "napoleon.play.9",
@@ -275,7 +264,7 @@ def row_ends_in_suit(game, move) -> bool:
     end = row_end(game, game.index[move.dst])
     if not end:
         return True
-    return ROW_CORNER.of(game)(game.moving_card(move), end)
+    return end in neighbours(game.moving_card(move), ROW_CORNER.of(game))
 
 
 @RULES.rule("cellar-takes-any-card", cites=("napoleon.play.7", "napoleon.play.4.1", FREE_CARD),
@@ -452,7 +441,7 @@ class Napoleon(Game):
         if choosing:
             yield Move(action="choose:up")
             yield Move(action="choose:down")
-            if DECIDE_FIRST.of(self) is _direction_chosen:
+            if not DECIDE_FIRST.of(self):
                 return
         direction = self.extra["direction"]
         wanted: dict[int, int] = {}
@@ -470,29 +459,21 @@ class Napoleon(Game):
                 continue
             ends.setdefault(a[-1] if a else b[0], []).append(left)
             ends.setdefault(b[-1] if b else a[0], []).append(right)
-        near = ROW_CORNER.of(self)
+        corner = ROW_CORNER.of(self)
         to_cellar = DOOR_TO_CELLAR.of(self)
         cellar = self.cellar
         sources = [(i, 0) for i in self.row_piles + self.door_piles if piles[i]]
         held = piles[cellar]
         if held and door_open(self):
             sources.append((cellar, 0))
-            if CELLAR_CARD.of(self) is _any_place:
+            if CELLAR_CARD.of(self):
                 sources += [(cellar, k) for k in range(1, len(held))]
         for i, at in sources:
             p = piles[i]
             card = p[at - 1] if at else p[-1]
             if card in wanted:
                 yield table[i][wanted[card]] if not at else Move(names[i], names[wanted[card]], at=at)
-            rank = card & 15
-            targets = [card - 1] if rank > 1 else []
-            if rank < KING:
-                targets.append(card + 1)
-            if near is _corner:
-                if rank == 1:
-                    targets.append(card - 1 + KING)
-                elif rank == KING:
-                    targets.append(card + 1 - KING)
+            targets = neighbours(card, corner)
             for end in targets:
                 for j in ends.get(end, ()):
                     if j != i:

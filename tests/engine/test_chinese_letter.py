@@ -135,3 +135,9 @@ def test_reading_the_pile_takes_cards():
 def test_readings_round_trip_in_the_portable_state():
     assert_readings_round_trip(GAME)
     assert set(GAME.READINGS) == {"chinese-letter.assume.sides-after-the-deal", "chinese-letter.assume.pile-takes-cards"}
+
+
+def test_cards_below_the_top_have_one_answer():
+    from verdict_checks import assert_places_one_answer
+
+    assert assert_places_one_answer(GAME, deals=range(1, 4), steps=60) > 0

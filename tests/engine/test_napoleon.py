@@ -206,3 +206,9 @@ def test_readings_round_trip_in_the_portable_state():
     assert_readings_round_trip(GAME)
     with pytest.raises(StateError):
         GAME.from_portable({**REGRESSION, "readings": {"napoleon.assume.cellar-card": "first"}})
+
+
+def test_cards_below_the_top_have_one_answer():
+    from verdict_checks import assert_places_one_answer
+
+    assert assert_places_one_answer(GAME, deals=range(1, 4), steps=60) > 0

@@ -84,3 +84,36 @@ def assert_readings_round_trip(game_cls, deal: int = 4) -> None:
             again = game_cls.from_portable(state)
             assert again.readings == game.readings and again.to_portable() == state
             assert list(again.legal_moves) == list(game.legal_moves)
+
+
+def assert_places_one_answer(game_cls, deals=range(1, 9), steps: int = 120, seed: int = 0) -> int:
+    """`check` and `moves` are one answer for cards below the top too: over
+    random play, every ``SRC@K>DST`` of the layout (every pile pair, every
+    place) is allowed by `explain` exactly when `legal_moves` lists it, and
+    a refusal cites a clause or an assumption. Returns the moves judged."""
+    import random
+
+    judged = 0
+    for deal in deals:
+        rng = random.Random(seed * 1000 + deal)
+        game = game_cls(deal)
+        for _ in range(steps):
+            listed = set(game.legal_moves)
+            names = game.names
+            for src in names:
+                for k in range(1, len(game.pile(src)) + 1):
+                    for dst in names:
+                        if dst == src:
+                            continue
+                        move = Move(src, dst, at=k)
+                        verdict = game.explain(move)
+                        assert verdict.allowed == (move in listed), (str(move), game.to_portable())
+                        if not verdict.allowed:
+                            assert verdict.rules and (verdict.clauses or verdict.assumptions), str(move)
+                        judged += 1
+            moves = list(listed)
+            if not moves:
+                break
+            moves.sort(key=str)
+            game.push(moves[rng.randrange(len(moves))])
+    return judged
