@@ -85,7 +85,9 @@ def _no_route(game, move) -> bool:
 @ENGINE.rule("known-piles", cites=(_ONLY_WRITTEN,),
              ru="ход называет две разные пачки этой раскладки", en="a move names two different piles of this layout")
 def _unknown_pile(game, move) -> bool:
-    """A move must name piles of the game's layout (see `pasyans layout`)."""
+    """A move must name piles of the game's layout (see `pasyans layout`), two different ones.
+
+    Only a card below the top (``SRC@K>SRC``) may go onto its own pile's top card."""
     return False
 
 
@@ -536,7 +538,7 @@ class Game:
             # "sixth-row:col-3" is routed by its name, "sixth-row"
             return self.ROUTES.get(move.action.partition(":")[0], (_no_route,))
         index = self.index
-        if move.src not in index or move.dst not in index or move.src == move.dst:
+        if move.src not in index or move.dst not in index or (move.src == move.dst and not move.at):
             return (_unknown_pile,)
         rules = self.ROUTES.get((self.roles[index[move.src]], self.roles[index[move.dst]]))
         if rules is None:
@@ -631,7 +633,7 @@ class Game:
                 if any(r.places for r in self.ROUTES[key]):  # cards below the top, too
                     candidates += [Move(names[i], names[j], at=k) for i in by_role.get(src_role, ())
                                    for k in range(1, len(piles[i]))
-                                   for j in by_role.get(dst_role, ()) if i != j]
+                                   for j in by_role.get(dst_role, ())]  # onto its own pile's top, too
             for move in candidates:
                 if self.is_legal(move):
                     yield move

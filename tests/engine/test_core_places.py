@@ -93,3 +93,11 @@ def test_can_take_back_asks_the_reverse_move_and_leaves_the_position():
     assert back in game.legal_moves and not game.can_take_back(back)
     assert game.to_portable() == before
     assert not game.can_take_back(Move.parse("fan-1@2>fan-2")) and not game.can_take_back(Move(action="redeal"))
+
+
+def test_a_card_below_the_top_may_go_onto_its_own_pile():
+    game = SpreadFans.from_portable({"game": "spread-fans", **STATE})
+    assert Move.parse("fan-1@1>fan-1").at == 1
+    # the route (fan, fan) does not exist in this test game: refused by the catch-all, not as unknown piles
+    assert game.explain("fan-1@1>fan-1").rules == ("engine.only-written-moves",)
+    assert game.explain("fan-1>fan-1").rules == ("engine.known-piles",)
