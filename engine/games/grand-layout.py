@@ -424,7 +424,7 @@ class LayoutGame(Game):
             rank = card & 15
             for near in ((card - 1,) if rank > 1 else ()) + ((card + 1,) if rank < KING else ()):
                 for j in tops.get(near, ()):
-                    if j != i:
+                    if j != i or at:  # a card above the bottom may go onto its own row's bottom card
                         yield table[i][j] if not at else Move(names[i], names[j], at=at)
             if empty and self.fills_empty(i, at):
                 for j in empty:
@@ -477,6 +477,7 @@ class GrandLayout(LayoutGame):
                               build_up_or_down_in_suit),
         ("column", "apart"): (playable_card, nothing_laid_while_dealing, cleared_row_from_the_thirteenth,
                               build_up_or_down_in_suit),
+        ("apart", "apart"): (playable_card, nothing_laid_while_dealing, build_up_or_down_in_suit),
         "deal": (deal_next_row,),
         "redeal": (gather_and_deal_again,),
     }

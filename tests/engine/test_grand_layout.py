@@ -182,3 +182,13 @@ def test_cards_below_the_top_have_one_answer():
     from verdict_checks import assert_places_one_answer
 
     assert assert_places_one_answer(GAME, deals=range(1, 4), steps=60) > 0
+
+
+def test_a_card_of_a_marked_row_goes_onto_its_own_bottom_card():
+    game = position("grand-layout", {"phase": "play", "piles": {"col-1": ["5H", "9S", "4H"], "col-13": ["JD", "2C", "QD"]}})
+    assert "col-1@1>col-1" in game.legal_moves and "col-13@1>col-13" in game.legal_moves
+    game.play("col-1@1>col-1")
+    assert codes(game, "col-1") == ["9S", "4H", "5H"]
+    assert refusal(game, "col-1>col-1").rules == ("engine.known-piles",)
+    other = position("grand-layout", {"phase": "play", "piles": {"col-5": ["5H", "9S", "4H"]}})
+    assert refusal(other, "col-5@1>col-5").rules == ("grand-layout.playable-card",)
