@@ -17,8 +17,9 @@ written ``col-1@K>...``), ``pile`` (the twelfth, apart),
 ``foundation-<suit>-A`` / ``-K``, ``stock``.
 
 Readings (``pasyans readings --game chinese-letter``): whether the cards of
-the first and last rows stay playable once all is dealt, and whether the
-pile takes cards.
+the first and last rows stay playable once all is dealt, whether the pile
+takes cards, and whether a card from inside a side row may go onto that
+row's own bottom card.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ grand = importlib.import_module("engine.games.grand-layout")
 
 RULES = RuleBook("chinese-letter")
 RULES.extend(grand.RULES)
-for _unused in (grand.BOTTOMS, grand.REFILL):  # grand-layout's readings: this variant states its own rules
-    del RULES.assumptions[_unused.id]
+for _unused in (grand.BOTTOMS.id, grand.REFILL.id, grand.OWN_ROW.id, grand.SHUTTLE, grand.GATHER):
+    del RULES.assumptions[_unused]  # grand-layout's own: this variant states its own rules
 
 FACE_UP = RULES.assume(
     "pile-face-up",
@@ -114,6 +115,35 @@ PILE_TAKES = RULES.reading(
     why_default="the pile is dealt as a stack and set apart from the rows; the text builds and "
                 "refills the vertical rows only.",
 )
+
+
+OWN_ROW = RULES.reading(
+    "onto-its-own-row",
+    "After the deal cards are laid «на нижние карты» (play.3.2), and every card of the first and last "
+    "rows is playable (play.2.1). May a card from inside one of those rows go onto that same row's "
+    "bottom card?",
+    alternatives=(
+        Alternative("no", "A card is moved from one row onto another: the text describes cards moved to "
+                    "the bottom cards, not a row turned about within itself.", ("chinese-letter.play.3.2",), False),
+        Alternative("yes", "The row's own bottom card is one of «все нижние карты»: a playable card from "
+                    "inside the row may be laid on it. (A run of three cards of a suit in such a row can "
+                    "then be turned round for ever, and «Когда все возможные перекладки осуществлены» "
+                    "may never come.)", ("chinese-letter.play.3.2", "chinese-letter.play.2.1"), True),
+    ),
+    default="no",
+    why_default="«перекладка» moves a card to another place, and under the other reading play.5.1 could "
+                "never be reached in a row holding three cards of a suit in sequence.",
+)
+
+
+@RULES.rule("onto-another-row", cites=("chinese-letter.play.3.2", OWN_ROW),
+            ru="карту перекладывают на нижнюю карту другого ряда (по чтению)",
+            en="a card is moved onto the bottom card of another row (by the reading)")
+def onto_another_row(game, move) -> bool | None:
+    """A card from inside a side row goes onto another row's bottom card, not its own (see the reading).
+
+    Says nothing of a move between two rows."""
+    return None if move.src != move.dst else game.own_row()
 
 
 @RULES.rule("playable-card", cites=("chinese-letter.play.2.1", "chinese-letter.play.2.2", "chinese-letter.play.3.2",
@@ -237,8 +267,8 @@ class ChineseLetter(grand.LayoutGame):
     ROUTES = {
         ("column", "foundation"): (playable_card, grand.aces_and_kings_are_bases, grand.bases_in_suit),
         ("apart", "foundation"): (playable_card, grand.aces_and_kings_are_bases, grand.bases_in_suit),
-        ("column", "column"): (playable_card, build_after_the_deal, emptied_row_takes_a_playable_card,
-                               build_in_suit_either_way),
+        ("column", "column"): (playable_card, build_after_the_deal, onto_another_row,
+                               emptied_row_takes_a_playable_card, build_in_suit_either_way),
         ("apart", "column"): (playable_card, build_after_the_deal, emptied_row_takes_a_playable_card,
                               build_in_suit_either_way),
         ("column", "apart"): (playable_card, build_after_the_deal, pile_takes_cards, build_in_suit_either_way),
@@ -258,6 +288,9 @@ class ChineseLetter(grand.LayoutGame):
 
     def fills_empty(self, i: int, at: int) -> bool:
         return self.playable(i, at)
+
+    def own_row(self) -> bool:
+        return OWN_ROW.of(self)
 
     def targets(self):
         tops, empty = self.tops_and_empty(self.build_targets)

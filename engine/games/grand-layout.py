@@ -22,8 +22,9 @@ card). `LayoutGame`, the class of this module, is reused by «Китайское
 письмо» (chinese-letter).
 
 Readings (``pasyans readings --game grand-layout``): whether the bottom cards
-of the unmarked rows feed the bases while the pack is being dealt, and which
-card of the thirteenth refills a cleared row.
+of the unmarked rows feed the bases while the pack is being dealt, which card
+of the thirteenth refills a cleared row, and whether a card from inside a
+marked row may go onto that row's own bottom card.
 """
 
 from __future__ import annotations
@@ -132,6 +133,36 @@ REFILL = RULES.reading(
     why_default="the text's own words: its rows are dealt «ниже», its last cards are «нижние», so "
                 "«верхняя» is the first card of the row.",
 )
+
+
+OWN_ROW = RULES.reading(
+    "onto-its-own-row",
+    "play.5 lets cards be moved «на нижние карты вертикальных рядов»; every card of the first, "
+    "twelfth and thirteenth rows is playable (play.4.1). May a card from inside one of those rows go "
+    "onto that same row's bottom card?",
+    alternatives=(
+        Alternative("no", "A card is moved from one row onto another: the text describes cards moved to "
+                    "the bottom cards, not a row turned about within itself.", ("grand-layout.play.5",), False),
+        Alternative("yes", "The row's own bottom card is one of «нижние карты вертикальных рядов»: a "
+                    "playable card from inside the row may be laid on it. (A run of three cards of a suit "
+                    "in such a row can then be turned round for ever, and the standstill of play.7 may "
+                    "never come.)", ("grand-layout.play.5", "grand-layout.play.4.1"), True),
+    ),
+    default="no",
+    why_default="«перекладывать» moves a card to another place, and under the other reading «ни одной "
+                "карты более переложить нельзя» (play.7) could never be true of a row holding three "
+                "cards of a suit in sequence.",
+)
+
+
+@RULES.rule("onto-another-row", cites=("grand-layout.play.5", OWN_ROW),
+            ru="карту перекладывают на нижнюю карту другого ряда (по чтению)",
+            en="a card is moved onto the bottom card of another row (by the reading)")
+def onto_another_row(game, move) -> bool | None:
+    """A card from inside a marked row goes onto another row's bottom card, not its own (see the reading).
+
+    Says nothing of a move between two rows."""
+    return None if move.src != move.dst else game.own_row()
 
 
 @RULES.rule("playable-card", cites=("grand-layout.play.4.1", "grand-layout.play.2.1", "grand-layout.play.3.1",
@@ -286,6 +317,10 @@ class LayoutGame(Game):
         """May the card at place ``at`` of pile ``i`` go into an empty vertical row?"""
         return i == self.apart and at == REFILL.of(self)(self, i)
 
+    def own_row(self) -> bool:
+        """May a card from inside a row go onto that row's own bottom card?"""
+        return OWN_ROW.of(self)
+
     def setup(self, cards: list[int]) -> None:
         self.set_stock(cards)
         self.deal_row()
@@ -345,6 +380,8 @@ class LayoutGame(Game):
         goes back to its place: such a move is play, not a shuttle."""
         if move.action or self.roles[self.index[move.dst]] in self.HOME_ROLES:
             return False
+        if move.src == move.dst:  # the card just above the bottom laid on it: the same move swaps them back
+            return move.at == len(self.piles[self.index[move.src]]) - 1
         return self.can_take_back(move)
 
     def _position_key(self) -> tuple:
@@ -420,11 +457,12 @@ class LayoutGame(Game):
         if self.phase == "deal":
             return
         tops, empty = self.targets()
+        own_row = self.own_row()
         for i, at, card in cards:
             rank = card & 15
             for near in ((card - 1,) if rank > 1 else ()) + ((card + 1,) if rank < KING else ()):
                 for j in tops.get(near, ()):
-                    if j != i or at:  # a card above the bottom may go onto its own row's bottom card
+                    if j != i or (at and own_row):  # onto its own row's bottom card: see the reading
                         yield table[i][j] if not at else Move(names[i], names[j], at=at)
             if empty and self.fills_empty(i, at):
                 for j in empty:
@@ -471,13 +509,13 @@ class GrandLayout(LayoutGame):
     ROUTES = {
         ("column", "foundation"): (playable_card, aces_and_kings_are_bases, bases_in_suit),
         ("apart", "foundation"): (playable_card, aces_and_kings_are_bases, bases_in_suit),
-        ("column", "column"): (playable_card, nothing_laid_while_dealing, cleared_row_from_the_thirteenth,
-                               build_up_or_down_in_suit),
+        ("column", "column"): (playable_card, nothing_laid_while_dealing, onto_another_row,
+                               cleared_row_from_the_thirteenth, build_up_or_down_in_suit),
         ("apart", "column"): (playable_card, nothing_laid_while_dealing, cleared_row_from_the_thirteenth,
                               build_up_or_down_in_suit),
         ("column", "apart"): (playable_card, nothing_laid_while_dealing, cleared_row_from_the_thirteenth,
                               build_up_or_down_in_suit),
-        ("apart", "apart"): (playable_card, nothing_laid_while_dealing, build_up_or_down_in_suit),
+        ("apart", "apart"): (playable_card, nothing_laid_while_dealing, onto_another_row, build_up_or_down_in_suit),
         "deal": (deal_next_row,),
         "redeal": (gather_and_deal_again,),
     }

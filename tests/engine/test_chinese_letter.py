@@ -132,9 +132,18 @@ def test_reading_the_pile_takes_cards():
     assert not theirs.explain("col-1@1>pile").allowed  # in suit, one higher or lower: JD is not
 
 
+def test_reading_a_card_onto_its_own_row():
+    case = {"phase": "play", "piles": {"col-11": ["5H", "9S", "4H"]}}
+    ours, theirs = both_ways("chinese-letter", "onto-its-own-row", case, "col-11@1>col-11", False)
+    assert refusal(ours, "col-11@1>col-11").rules == ("chinese-letter.onto-another-row",)
+
+
 def test_readings_round_trip_in_the_portable_state():
     assert_readings_round_trip(GAME)
-    assert set(GAME.READINGS) == {"chinese-letter.assume.sides-after-the-deal", "chinese-letter.assume.pile-takes-cards"}
+    assert set(GAME.READINGS) == {"chinese-letter.assume.sides-after-the-deal", "chinese-letter.assume.pile-takes-cards",
+                                  "chinese-letter.assume.onto-its-own-row"}
+    assert not [a for a in GAME.RULES.assumptions if a.startswith("grand-layout.assume.")
+                and a not in ("grand-layout.assume.replaced-in-place", "grand-layout.assume.deal-a-row-at-a-time")]
 
 
 def test_cards_below_the_top_have_one_answer():

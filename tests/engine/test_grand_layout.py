@@ -184,11 +184,14 @@ def test_cards_below_the_top_have_one_answer():
     assert assert_places_one_answer(GAME, deals=range(1, 4), steps=60) > 0
 
 
-def test_a_card_of_a_marked_row_goes_onto_its_own_bottom_card():
-    game = position("grand-layout", {"phase": "play", "piles": {"col-1": ["5H", "9S", "4H"], "col-13": ["JD", "2C", "QD"]}})
-    assert "col-1@1>col-1" in game.legal_moves and "col-13@1>col-13" in game.legal_moves
-    game.play("col-1@1>col-1")
-    assert codes(game, "col-1") == ["9S", "4H", "5H"]
-    assert refusal(game, "col-1>col-1").rules == ("engine.known-piles",)
-    other = position("grand-layout", {"phase": "play", "piles": {"col-5": ["5H", "9S", "4H"]}})
+def test_reading_a_card_onto_its_own_row():
+    case = {"phase": "play", "piles": {"col-1": ["5H", "9S", "4H"], "col-13": ["JD", "2C", "QD"]}}
+    ours, theirs = both_ways("grand-layout", "onto-its-own-row", case, "col-1@1>col-1", False)
+    assert refusal(ours, "col-1@1>col-1").rules == ("grand-layout.onto-another-row",)
+    both_ways("grand-layout", "onto-its-own-row", case, "col-13@1>col-13", False)
+    theirs.play("col-1@1>col-1")
+    assert codes(theirs, "col-1") == ["9S", "4H", "5H"]
+    assert refusal(theirs, "col-1>col-1").rules == ("engine.known-piles",)
+    assert theirs.is_shuttle(Move.parse("col-1@2>col-1"))  # the last two swapped back
+    other = under("grand-layout", "onto-its-own-row", "yes", {"phase": "play", "piles": {"col-5": ["5H", "9S", "4H"]}})
     assert refusal(other, "col-5@1>col-5").rules == ("grand-layout.playable-card",)
