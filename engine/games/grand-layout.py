@@ -57,7 +57,9 @@ SHUTTLE = RULES.assume(
     "counts as a shuttle every move between two vertical rows that the next move could take straight "
     "back, the card returning to the very place it left; play is at a standstill when only such moves "
     "are left and no position they lead to has another move. A card taken from above the bottom of a "
-    "row (rows 1, 12, 13) never returns to its place: that move is play.",
+    "row (rows 1, 12, 13) never returns to its place: that move is play. (Where a reading lets such a card go onto its own "
+    "row's bottom card, the card just above the bottom laid on it is a shuttle: the same move swaps "
+    "them back.)",
     "most natural reading: engine.assume.standstill, made exact for cards built both ways",
 )
 GATHER = RULES.assume(
