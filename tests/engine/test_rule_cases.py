@@ -60,8 +60,10 @@ def _rule(game, ident):
 
 def _declared(slug) -> dict:
     """A case file's declarations beside its cases: "never_forbids" (permission
-    rules, with the reason they cannot forbid) and "never_lost" (the reason no
-    position of the game is without a move, so its LOST rule has no case)."""
+    rules, with the reason they cannot forbid), "never_allows" (refusals: a
+    route whose rule names the clause that forbids a kind of move, and so never
+    allows one) and "never_lost" (the reason no position of the game is
+    without a move, so its LOST rule has no case)."""
     from engine_helpers import CASES as folder
     import json
 
@@ -69,8 +71,8 @@ def _declared(slug) -> dict:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
-def _never_forbids(slug) -> dict:
-    return _declared(slug).get("never_forbids", {})
+def _never_forbids(slug, key="never_forbids") -> dict:
+    return _declared(slug).get(key, {})
 
 
 def _route_rules(game_cls):
@@ -92,11 +94,12 @@ def test_every_rule_has_cases_both_ways(game_cls):
     outcomes = {(c["rule"], c["outcome"]) for _, slug, c in CASES if slug == game_cls.slug and "outcome" in c}
     missing = []
     permissions = _never_forbids(game_cls.slug)
-    for ident in permissions:
-        assert ident in _route_rules(game_cls), f"never_forbids names {ident}, no rule of the routes"
+    refusals = _never_forbids(game_cls.slug, "never_allows")
+    for ident in list(permissions) + list(refusals):
+        assert ident in _route_rules(game_cls), f"never_forbids/never_allows names {ident}, no rule of the routes"
     for ident in _route_rules(game_cls):
         for verdict in (True, False):
-            if verdict is False and ident in permissions:
+            if verdict is False and ident in permissions or verdict is True and ident in refusals:
                 continue
             if (ident, verdict) not in seen:
                 missing.append(f"{ident} {'allows' if verdict else 'forbids'}")
