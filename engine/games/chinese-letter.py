@@ -239,6 +239,30 @@ def lost(game, move) -> bool:
     return game.layout_lost()
 
 
+@RULES.rule("bases-keep-their-cards", cites=("chinese-letter.play.2.1", "chinese-letter.play.3.2",
+                                             "chinese-letter.play.6", "terms.play-cards"),
+            ru="карты, собранные на базовые, не игровые: с базового ряда их не берут",
+            en="the cards gathered on the bases are not playable: none is taken from the base row")
+def bases_keep_their_cards(game, move) -> bool:
+    """Cards are taken from the rows and the pile (play.2.1, play.3.2); the bases gather them (play.6)."""
+    return False
+
+
+@RULES.rule("pack-only-dealt", cites=("chinese-letter.play.2.2", "chinese-letter.play.2.3", "chinese-letter.play.2.4"),
+            ru="из колоды карты только раскладывают рядами и ими замещают переложенные",
+            en="the pack's cards are only dealt in rows and replace the cards moved")
+def pack_only_dealt(game, move) -> bool:
+    """No card is played from the pack: it is dealt, row by row and into the places the bases emptied."""
+    return False
+
+
+@RULES.rule("pack-made-by-gathering", cites=("chinese-letter.play.5.1", "chinese-letter.play.5.2"),
+            ru="колоду вновь образуют, только собрав все ряды", en="the pack is made again only by gathering every row")
+def pack_made_by_gathering(game, move) -> bool:
+    """No card is laid on the pack: the rows are gathered into a new one only when every move is made (play.5)."""
+    return False
+
+
 @RULES.rule("two-packs", cites=("grand-layout.play.1.1",),
             ru="две полные колоды, как в «Большой раскладке»", en="two full packs, as in the Grand Layout")
 def two_packs(game, move) -> bool:
@@ -274,6 +298,8 @@ class ChineseLetter(grand.LayoutGame):
         ("apart", "column"): (playable_card, build_after_the_deal, emptied_row_takes_a_playable_card,
                               build_in_suit_either_way),
         ("column", "apart"): (playable_card, build_after_the_deal, pile_takes_cards, build_in_suit_either_way),
+        # what the text forbids, by the sentence that forbids it
+        **grand.refusals(bases_keep_their_cards, pack_only_dealt, pack_made_by_gathering),
         "deal": (deal_next_row,),
         "redeal": (gather_and_deal_again,),
     }

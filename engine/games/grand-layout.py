@@ -263,6 +263,29 @@ def lost(game, move) -> bool:
     return game.layout_lost()
 
 
+@RULES.rule("bases-keep-their-cards", cites=("grand-layout.play.4.1", "grand-layout.play.8", "terms.play-cards"),
+            ru="карты, собранные на базовые, не игровые: с базового ряда их не берут",
+            en="the cards gathered on the bases are not playable: none is taken from the base row")
+def bases_keep_their_cards(game, move) -> bool:
+    """The playable cards are those of the vertical rows (play.4.1); the bases gather the cards (play.8)."""
+    return False
+
+
+@RULES.rule("pack-only-dealt", cites=("grand-layout.play.3.1", "grand-layout.play.3.2", "grand-layout.play.4.2"),
+            ru="из колоды карты только раскладывают рядами и ими замещают переложенные на базовые",
+            en="the pack's cards are only dealt in rows and replace the cards moved to the bases")
+def pack_only_dealt(game, move) -> bool:
+    """No card is played from the pack: it is dealt, row by row and into the places the bases emptied."""
+    return False
+
+
+@RULES.rule("pack-made-by-gathering", cites=("grand-layout.play.7",),
+            ru="колоду вновь образуют, только собрав все ряды", en="the pack is made again only by gathering every row")
+def pack_made_by_gathering(game, move) -> bool:
+    """No card is laid on the pack: the rows are gathered into a new one only at the standstill (play.7)."""
+    return False
+
+
 @RULES.rule("two-packs", cites=("grand-layout.play.1.1",),
             ru="две полные колоды, 104 листа", en="two full packs, 104 cards")
 def two_packs(game, move) -> bool:
@@ -283,6 +306,14 @@ def foundations(x0: float) -> tuple[PileSpec, ...]:
     return tuple(PileSpec(f"foundation-{s}-{b}", "foundation", x0 + (2 * k + (b == "K")) * 1.3, 0.0,
                           suit=k, base=ACE if b == "A" else KING, step=1 if b == "A" else -1)
                  for k, s in enumerate("SHDC") for b in "AK")
+
+
+def refusals(bases_keep, pack_dealt, pack_gathered) -> dict:
+    """The routes of what the text forbids: any move from a base, and any card move out of or into the pack."""
+    out = {(role, "stock"): (pack_gathered,) for role in ("column", "apart")}
+    out.update({("stock", role): (pack_dealt,) for role in ("foundation", "column", "apart")})
+    out.update({("foundation", role): (bases_keep,) for role in ("foundation", "column", "apart", "stock")})
+    return out
 
 
 class LayoutGame(Game):
@@ -518,6 +549,8 @@ class GrandLayout(LayoutGame):
         ("column", "apart"): (playable_card, nothing_laid_while_dealing, cleared_row_from_the_thirteenth,
                               build_up_or_down_in_suit),
         ("apart", "apart"): (playable_card, nothing_laid_while_dealing, onto_another_row, build_up_or_down_in_suit),
+        # what the text forbids, by the sentence that forbids it
+        **refusals(bases_keep_their_cards, pack_only_dealt, pack_made_by_gathering),
         "deal": (deal_next_row,),
         "redeal": (gather_and_deal_again,),
     }

@@ -250,6 +250,31 @@ def nothing_onto_the_top_row(game, move) -> bool | None:
     return False if game.roles[game.index[move.dst]] == "top" else None
 
 
+@RULES.rule("bases-keep-their-cards", cites=("idet-ne-idet.play.2.2", "idet-ne-idet.play.3.1",
+                                             "idet-ne-idet.play.3.2", "idet-ne-idet.play.7", "terms.play-cards"),
+            ru="карты, собранные на базовые, не игровые: с базового ряда их не берут",
+            en="the cards gathered on the bases are not playable: none is taken from the base row")
+def bases_keep_their_cards(game, move) -> bool:
+    """The playable cards are those of the rows (play.2.2, play.3.1, play.3.2); the bases gather them (play.7)."""
+    return False
+
+
+@RULES.rule("pack-only-dealt", cites=("idet-ne-idet.play.1.5", "idet-ne-idet.play.2.1", "idet-ne-idet.play.6.2"),
+            ru="из колоды карты только раскладывают рядами и ими замещают переложенные",
+            en="the pack's cards are only dealt in rows and replace the cards moved")
+def pack_only_dealt(game, move) -> bool:
+    """No card is played from the pack: it is dealt in rows of seven and into the places emptied (play.1.5)."""
+    return False
+
+
+@RULES.rule("pack-made-by-gathering", cites=("idet-ne-idet.play.6.1", "idet-ne-idet.play.6.2"),
+            ru="колоду вновь образуют, только собрав вертикальные ряды при остановке",
+            en="the pack is made again only by gathering the vertical rows when play stops")
+def pack_made_by_gathering(game, move) -> bool:
+    """No card is laid on the pack: the columns are gathered into a new one only when play stops (play.6)."""
+    return False
+
+
 @RULES.rule("deal-next-row", cites=("idet-ne-idet.play.2.1", "idet-ne-idet.play.6.2", ROW_BY_ROW),
             ru="на первый ряд выкладывают следующий ряд из семи карт",
             en="the next row of seven is dealt over the first")
@@ -328,6 +353,9 @@ class IdetNeIdet(Game):
         ("column", "column"): (build_after_the_deal, empty_vertical_row_refilled, lower_rows_up_in_suit),
         # what the text forbids, by the sentence that forbids it
         **{(role, "top"): (nothing_onto_the_top_row,) for role in ("top", "column", "foundation")},
+        **{(role, "stock"): (pack_made_by_gathering,) for role in ("top", "column")},
+        **{("stock", role): (pack_only_dealt,) for role in ("foundation", "top", "column")},
+        **{("foundation", role): (bases_keep_their_cards,) for role in ("foundation", "column", "stock")},
         "deal": (deal_next_row,),
         "redeal": (gather_and_deal_again,),
     }
