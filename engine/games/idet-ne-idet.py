@@ -120,6 +120,13 @@ ACES = RULES.reading(
                 "the row a card lies; «по мере выхода» puts the ace's move at the moment it is dealt.",
 )
 
+FACE_UP = RULES.assume(
+    "top-row-face-up",
+    "«выкладывают семь карт рубашкой вниз» (play.1.2): back down is how the page says face up, as "
+    "«Китайское письмо» says of its twelfth card (chinese-letter.play.1.2); the top row is playable "
+    "at once (play.1.3, play.1.5, play.3.2), so its cards must be seen.",
+    "most natural reading",
+)
 ROW_BY_ROW = RULES.assume(
     "deal-a-row-at-a-time",
     "The text lays out the lower rows «ряд» by «ряд» without saying when the player may move: the "
@@ -316,7 +323,7 @@ def one_pack(game, move) -> bool:
     return game.holds_packs(1)
 
 
-@RULES.rule("first-row-of-seven", cites=("idet-ne-idet.play.1.2",),
+@RULES.rule("first-row-of-seven", cites=("idet-ne-idet.play.1.2", FACE_UP),
             ru="из колоды выкладывают ряд из семи карт", en="a row of seven cards is laid out from the pack")
 def first_row_of_seven(game, move) -> bool:
     """The opening: seven cards face up in the top row, nothing below them yet."""
