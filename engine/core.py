@@ -148,7 +148,7 @@ class Move(NamedTuple):
         text = text.strip()
         if ">" not in text:
             if not text or any(c.isspace() for c in text):
-                raise ValueError(f"bad move {text!r}: write SRC>DST, SRC>DST:N or an action name")
+                raise ValueError(f"bad move {text!r}: write SRC>DST, SRC>DST:N, SRC@K>DST or an action name")
             return cls(action=text)
         src, _, dst = text.partition(">")
         n = 1
