@@ -340,7 +340,7 @@ def _piles() -> tuple[PileSpec, ...]:
             piles.append(PileSpec(f"row-{side}{r}-right", "row", x0 + 3 * 1.1, y, dx=1.1))
         for d in range(1, 5):
             piles.append(PileSpec(f"door-{side}{d}", "door", x0 + 0.5 + (d - 1) * 1.1, 6.3))
-    piles.append(PileSpec("cellar", "cellar", 6.0, 6.3))
+    piles.append(PileSpec("cellar", "cellar", 6.0, 6.3, dy=0.3))  # fanned: any card of it may be free (a reading)
     return tuple(piles)
 
 
