@@ -4,8 +4,11 @@ and the readings (its won game is replayed by test_won_games.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import Move, find_game
 from engine.cards import card_code
+from engine.coverage import catch_all_refusals
 
 from engine_helpers import position
 from verdict_checks import (assert_readings_round_trip, assert_refusals_cite, assert_routes_cite, both_ways, refusal,
@@ -150,3 +153,19 @@ def test_cards_below_the_top_have_one_answer():
     from verdict_checks import assert_places_one_answer
 
     assert assert_places_one_answer(GAME, deals=range(1, 4), steps=60) > 0
+
+
+@pytest.mark.parametrize("move, case, rule, clause", [
+    ("foundation-D-K>pile", {"phase": "deal", "extra": {"rows": 3}, "piles": {"foundation-D-K": ["KD", "QD"], "pile": ["JD"], "stock": ["~5C"]}},
+     "chinese-letter.bases-keep-their-cards", "chinese-letter.play.2.1"),
+    ("stock>col-3", {"phase": "deal", "extra": {"rows": 3}, "piles": {"stock": ["~5C", "~AH"], "col-3": ["9S"]}},
+     "chinese-letter.pack-only-dealt", "chinese-letter.play.2.3"),
+    ("col-1>stock", {"phase": "play", "piles": {"col-1": ["9S", "QC"]}},
+     "chinese-letter.pack-made-by-gathering", "chinese-letter.play.5.1"),
+])
+def test_a_base_card_and_the_pack_are_refused_by_the_text(move, case, rule, clause):
+    """No card leaves the bases, none is played from the pack nor laid on it:
+    each refused by the sentence that says so, never by the catch-all alone."""
+    verdict = refusal(position("chinese-letter", case), move)
+    assert verdict.rules == (rule,) and clause in verdict.clauses
+    assert catch_all_refusals([GAME]) == []

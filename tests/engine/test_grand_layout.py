@@ -4,8 +4,11 @@ refusals and the readings (its won game is replayed by test_won_games.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import Move, find_game
 from engine.cards import card_code
+from engine.coverage import catch_all_refusals
 
 from engine_helpers import position
 from verdict_checks import (assert_readings_round_trip, assert_refusals_cite, assert_routes_cite, both_ways, refusal,
@@ -195,3 +198,19 @@ def test_reading_a_card_onto_its_own_row():
     assert theirs.is_shuttle(Move.parse("col-1@2>col-1"))  # the last two swapped back
     other = under("grand-layout", "onto-its-own-row", "yes", {"phase": "play", "piles": {"col-5": ["5H", "9S", "4H"]}})
     assert refusal(other, "col-5@1>col-5").rules == ("grand-layout.playable-card",)
+
+
+@pytest.mark.parametrize("move, case, rule, clause", [
+    ("foundation-H-A>col-4", {"phase": "play", "extra": {"rows": 8}, "piles": {"foundation-H-A": ["AH", "2H", "3H"], "col-4": ["4H"]}},
+     "grand-layout.bases-keep-their-cards", "grand-layout.play.4.1"),
+    ("stock>foundation-H-A", {"phase": "deal", "extra": {"rows": 3}, "piles": {"stock": ["~5C", "~AH"], "col-1": ["9S"]}},
+     "grand-layout.pack-only-dealt", "grand-layout.play.3.2"),
+    ("col-13>stock", {"phase": "deal", "extra": {"rows": 3}, "piles": {"stock": ["~5C"], "col-13": ["9S", "QC"]}},
+     "grand-layout.pack-made-by-gathering", "grand-layout.play.7"),
+])
+def test_a_base_card_and_the_pack_are_refused_by_the_text(move, case, rule, clause):
+    """No card leaves the bases, none is played from the pack nor laid on it:
+    each refused by the sentence that says so, never by the catch-all alone."""
+    verdict = refusal(position("grand-layout", case), move)
+    assert verdict.rules == (rule,) and clause in verdict.clauses
+    assert catch_all_refusals([GAME]) == []

@@ -7,6 +7,7 @@ import pytest
 
 from engine import Move, find_game
 from engine.cards import card_code
+from engine.coverage import catch_all_refusals
 
 from engine_helpers import position
 from verdict_checks import (assert_readings_round_trip, assert_refusals_cite, assert_routes_cite, both_ways, refusal,
@@ -196,3 +197,19 @@ def test_cards_below_the_top_have_one_answer():
     from verdict_checks import assert_places_one_answer
 
     assert assert_places_one_answer(GAME, deals=range(1, 4), steps=60) > 0
+
+
+@pytest.mark.parametrize("move, case, rule, clause", [
+    ("foundation-H>col-4", {"phase": "play", "extra": {"rows": 8}, "piles": {"foundation-H": ["AH", "2H", "3H"], "col-4": ["4H"]}},
+     "idet-ne-idet.bases-keep-their-cards", "idet-ne-idet.play.3.2"),
+    ("stock>top-2", {"phase": "deal", "extra": {"rows": 3}, "piles": {"stock": ["~5C", "~AH"], "top-1": ["9S"]}},
+     "idet-ne-idet.pack-only-dealt", "idet-ne-idet.play.1.5"),
+    ("top-1>stock", {"phase": "deal", "extra": {"rows": 3}, "piles": {"stock": ["~5C"], "top-1": ["9S"]}},
+     "idet-ne-idet.pack-made-by-gathering", "idet-ne-idet.play.6.1"),
+])
+def test_a_base_card_and_the_pack_are_refused_by_the_text(move, case, rule, clause):
+    """No card leaves the bases, none is played from the pack nor laid on it:
+    each refused by the sentence that says so, never by the catch-all alone."""
+    verdict = refusal(position("idet-ne-idet", case), move)
+    assert verdict.rules == (rule,) and clause in verdict.clauses
+    assert catch_all_refusals([GAME]) == []
