@@ -20,7 +20,7 @@ row), so a column's top card is the available one.
 from __future__ import annotations
 
 from engine.cards import ACE, KING
-from engine.core import STANDSTILL, Game, Move, PileSpec
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination
 from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("cadran")
@@ -182,12 +182,18 @@ def not_dealt_again(game, move) -> bool:
     return False if move.action == "redeal" else None
 
 
-@RULES.rule("lost", cites=("cadran.play.8",),
-            ru="ходов больше нет, а вторично пасьянс не раскладывается",
-            en="no move is left, and the game is not dealt again")
+@RULES.rule("lost", cites=("cadran.play.8", STANDSTILL),
+            ru="ходов больше нет (кроме перекладывания карты взад и вперед между двумя одинаковыми картами "
+               "или одинокой карты с одного свободного места на другое), а вторично пасьянс не раскладывается",
+            en="no move is left (but moving a card back and forth between twin cards, or a lone card from "
+               "one free space to another), and the game is not dealt again")
 def lost(game, move) -> bool:
-    """Lost when nothing can be played, married or turned: there is no second deal."""
-    return not game.legal_moves
+    """Lost when nothing can be played, married or turned but back and forth: there is no second deal.
+
+    With the pack turned out, a card that can only shuttle between twin
+    cards, or a lone card that can only go from one free space to another,
+    changes nothing (`engine.assume.standstill`): the game is over."""
+    return not game.is_won() and not any(m.action for m in game.generate_moves()) and game.is_standstill()
 
 
 @RULES.rule("two-packs", cites=("cadran.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
@@ -240,6 +246,21 @@ class Cadran(Game):
         for k, card in enumerate(cards[:40]):
             self.piles[columns[k % 10]].append(card)
         self.set_stock(cards[40:])
+
+    def outcome(self):
+        # The end may come while shuttles are left (engine.assume.standstill).
+        if lost.check(self, None):
+            return Outcome(Termination.LOST, lost.id, lost.clauses)
+        return super().outcome()
+
+    def _position_key(self) -> tuple:
+        # The standstill's exploration (engine.assume.standstill) asks which
+        # positions shuttles reach: the ten columns obey the same rules, so
+        # columns holding the same cards in another order are one position
+        # (a lone card going from space to space reaches no new one).
+        columns = set(self.by_role["column"])
+        rest = tuple(tuple(p) for i, p in enumerate(self.piles) if i not in columns)
+        return rest, tuple(sorted(tuple(self.piles[i]) for i in columns)), self.phase, self.redeals_left
 
     def do_deal(self) -> None:
         self.piles[self.index["talon"]].append(self.piles[self.index["stock"]].pop())

@@ -24,7 +24,7 @@ La Quinzaine) allow it once.
 from __future__ import annotations
 
 from engine.cards import ACE, KING
-from engine.core import STANDSTILL, Game, Move, PileSpec
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination
 from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("fifteen")
@@ -304,11 +304,15 @@ def won(game, move) -> bool:
     return not any(game.piles[i] for i in game.by_role["column"])
 
 
-@RULES.rule("lost", cites=("fifteen.play.2", "fifteen.play.5.4"),
-            ru="ходов нет; пасьянс не повторяется", en="no move is left; the game is not dealt again")
+@RULES.rule("lost", cites=("fifteen.play.2", "fifteen.play.5.4", STANDSTILL),
+            ru="ходов нет (кроме перекладывания одинокой карты с одной дорожки на другую); пасьянс не повторяется",
+            en="no move is left (but moving a lone card from one lane to another); the game is not dealt again")
 def lost(game, move) -> bool:
-    """Lost when no move is left, the sixth-row exception included: it is not dealt again."""
-    return not game.legal_moves
+    """Lost when no move is left but back and forth, the sixth-row exception included: it is not dealt again.
+
+    A lone card that can only go from its column into a lane, leaving a lane
+    behind, changes nothing (`engine.assume.standstill`)."""
+    return not game.is_won() and not any(m.action for m in game.generate_moves()) and game.is_standstill()
 
 
 @RULES.rule("two-packs", cites=("fifteen.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
@@ -499,6 +503,24 @@ class Fifteen(Game):
 
     def do_redeal(self) -> None:
         raise ValueError("fifteen is not dealt again (fifteen.play.5.4)")
+
+    def outcome(self):
+        # The end may come while a lone card can still go from lane to lane
+        # (engine.assume.standstill).
+        if lost.check(self, None):
+            return Outcome(Termination.LOST, lost.id, lost.clauses)
+        return super().outcome()
+
+    def _position_key(self) -> tuple:
+        # The standstill's exploration asks which positions shuttles reach.
+        # Once no column is marked (extra «sixth_row») and column 15's card
+        # waits for nothing, the fifteen columns obey the same rules: the same
+        # cards in other columns are one position.
+        if self.extra["sixth_row"] or self.lone_card_waits():
+            return super()._position_key()
+        columns = set(self.by_role["column"])
+        rest = tuple(tuple(p) for i, p in enumerate(self.piles) if i not in columns)
+        return rest, tuple(sorted(tuple(self.piles[i]) for i in columns)), tuple(self.extra.items())
 
     def check_position(self) -> tuple[str, str] | None:
         for key in ("sixth_ace", "sixth_king", "sixth_open", "opening"):
