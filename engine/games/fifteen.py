@@ -40,10 +40,13 @@ SIXTH_ROW_WHEN = RULES.assume(
     "so the exception is refused while any available card can be played, married or laid in a lane, "
     "twin-card shuttles aside (engine.assume.standstill). The game «cannot even begin» while no "
     "foundation has been laid but by the exception itself: once a base has gone out from the bottom "
-    "row (play.1.5) the game has begun and the exception is closed for good. One ace and one king "
-    "at most, each straight to its foundation, each a card still lying where the sixth row was "
-    "dealt.",
-    "most natural reading; terms.suitable",
+    "row (play.1.5) the game has begun and the exception is closed for good (play.3.1 goes on «Когда "
+    "положено одно или нѣсколько основаній»; «послѣ первыхъ перемѣщеній» are then the marriages "
+    "tried before any base is found, not bases already laid). One ace and one king at most, each "
+    "straight to its foundation, each a card still lying where the sixth row was dealt.",
+    "most natural reading; terms.suitable; Cadogan 1874, La Quinzaine, play: the ace and king are "
+    "withdrawn when, after the first plays and marriages, no foundation card is available, so that "
+    "the patience cannot even begin",
 )
 
 OPENING_PLAYS_FIRST = RULES.assume(
