@@ -149,3 +149,20 @@ def test_the_card_just_turned_is_laid_in_the_sequences_under_either_reading():
     assert game.extra["turned"] == 0
     with pytest.raises(Exception, match="extra.turned"):
         Cadran.from_portable({"game": "cadran", "deal": 0, "piles": {"col-1": ["KS"]}, "extra": {"turned": 1}})
+
+
+def test_the_game_is_lost_when_only_shuttles_are_left_and_the_pack_is_out():
+    """play.8: no second deal. With the pack turned out, a card going back and
+    forth between twin cards, or a lone card from space to space, changes
+    nothing (`engine.assume.standstill`): the game is over."""
+    rest = {"col-3": ["KD"], "col-4": ["KC"], "col-5": ["9S"], "col-6": ["9D"], "col-7": ["7C"], "col-8": ["3S"],
+            "col-9": ["3D"], "col-10": ["2C"]}
+    for piles in ({**rest, "col-1": ["KS", "6H", "5H"], "col-2": ["6H"]}, {**rest, "col-1": ["5H"]}):
+        game = load(piles)
+        assert list(game.legal_moves) and all(game.is_shuttle(m) for m in game.legal_moves)
+        outcome = game.outcome()
+        assert outcome is not None and outcome.rule == "cadran.lost" and "cadran.play.8" in outcome.clauses
+        # a card left in the pack: it may be turned, the game goes on
+        assert load({**piles, "stock": ["~4H"]}).outcome() is None
+    # a shuttle that lets the covered twin go on to 7H: play goes on
+    assert load({**rest, "col-1": ["KS", "6H", "5H"], "col-2": ["6H"], "col-3": ["7H"]}).outcome() is None
