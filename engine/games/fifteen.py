@@ -516,14 +516,17 @@ class Fifteen(Game):
 
     def _position_key(self) -> tuple:
         # The standstill's exploration asks which positions shuttles reach.
-        # Once no column is marked (extra «sixth_row») and column 15's card
-        # waits for nothing, the fifteen columns obey the same rules: the same
-        # cards in other columns are one position.
-        if self.extra["sixth_row"] or self.lone_card_waits():
-            return super()._position_key()
-        columns = set(self.by_role["column"])
-        rest = tuple(tuple(p) for i, p in enumerate(self.piles) if i not in columns)
-        return rest, tuple(sorted(tuple(self.piles[i]) for i in columns)), tuple(self.extra.items())
+        # The columns obey the same rules but for their mark in extra
+        # «sixth_row» and, under the reading «with-the-seventh-row», column
+        # 15's place: a column's cards with its mark, in any column, are one
+        # position (a lone card going from lane to lane reaches no new one).
+        columns = self.by_role["column"]
+        mask = self.extra["sixth_row"]
+        lone = self.index[LONE] if LONE_CARD.of(self) is _blocked_until_the_seventh_row_is_gone else -1
+        rest = tuple(tuple(p) for i, p in enumerate(self.piles) if i not in columns or i == lone)
+        marked = sorted((tuple(self.piles[i]), mask >> k & 1) for k, i in enumerate(columns) if i != lone)
+        counters = tuple(v for key, v in self.extra.items() if key != "sixth_row")
+        return rest, tuple(marked), mask >> (lone - columns[0]) & 1 if lone >= 0 else 0, counters
 
     def check_position(self) -> tuple[str, str] | None:
         for key in ("sixth_ace", "sixth_king", "sixth_open", "opening"):
