@@ -26,7 +26,7 @@ queens) and ``down-S`` .. ``down-C`` (the bottom row, queens to aces);
 from __future__ import annotations
 
 from engine.cards import KING, QUEEN, make
-from engine.core import STANDSTILL, Game, Move, PileSpec
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination
 from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("exiles")
@@ -260,12 +260,16 @@ def won(game, move) -> bool:
     return not any(game.piles[i] for i in game.packets + game.spread + (game.exiles,))
 
 
-@RULES.rule("lost", cites=("exiles.play.7",),
-            ru="ходов нет, ссыльных нет, вторая раскладка сыграна",
-            en="no move is left, no exile, and the second layout is played")
+@RULES.rule("lost", cites=("exiles.play.7", STANDSTILL),
+            ru="ходов нет (кроме перекладывания одинокой карты на пустое место), ссыльных нет, "
+               "вторая раскладка сыграна",
+            en="no move is left (but a lone card moved to an empty place), no exile, and the second layout is played")
 def lost(game, move) -> bool:
-    """Lost when nothing can be done and the second layout has been played."""
-    return not game.legal_moves
+    """Lost when nothing can be done and the second layout has been played.
+
+    A lone card laid on an empty packet uncovers nothing and changes no card
+    that shows (`engine.assume.standstill`): it does not keep the game going."""
+    return game.outcome() is not None and not game.is_won()
 
 
 @RULES.rule("eight-kings-and-two-packs", cites=("exiles.play.1.1", "exiles.play.1.2", TWO_PACKS),
@@ -395,6 +399,14 @@ class Exiles(Game):
             self.piles[i].clear()
         self.redeals_left -= 1
         self.lay_out(gathered)
+
+    def outcome(self):
+        """As `Game.outcome`, and lost also when only lone cards can be moved
+        to empty packets (`engine.assume.standstill`)."""
+        result = super().outcome()
+        if result is None and not any(m.action for m in self.legal_moves) and self.is_standstill():
+            result = Outcome(Termination.LOST, lost.id, lost.clauses)
+        return result
 
     def check_position(self):
         if not 0 <= self.extra["chain"] <= 12:
