@@ -91,6 +91,37 @@ CHAIN_ENDS = RULES.assume(
     "steps, so that it cannot turn for ever.",
     "most natural reading",
 )
+def _follow_the_card(source: int, card: int) -> int:
+    return card & 15
+
+
+def _same_packet(source: int, card: int) -> int:
+    return source
+
+
+CHAIN_FROM = RULES.reading(
+    "chain-packet",
+    "«Вслѣдъ затѣмъ точно также поступаютъ съ верхнею картою той же пачки (кладя ее подъ низъ пачки "
+    "соотвѣтствующей ея достоинству) до тѣхъ поръ, пока ...» (play.5.2): the first step takes the top "
+    "card of the packet the exile went under; the text does not say whether each later step takes "
+    "the top card of the packet the last card went under, or of that first packet again.",
+    alternatives=(
+        Alternative("follow", "«Той же пачки» is the packet just named, the one the last card went under: "
+                    "the chain goes on from packet to packet, each step changing the top card of another "
+                    "packet («этихъ перемѣнъ верхнихъ картъ»).",
+                    ("exiles.play.5.1", "exiles.play.5.2"), value=_follow_the_card),
+        Alternative("same", "«Той же пачки» is the exile's packet throughout: its top cards are put one "
+                    "after another under the packets of their numbers until a card for a base comes free "
+                    "(or the packet is spent, or a card of its own number would go back under it).",
+                    ("exiles.play.5.2",), value=_same_packet),
+    ),
+    default="follow",
+    why_default="«Точно также» repeats the whole step, which begins at the packet that has just received "
+                "a card, as the exile's step began at the exile's packet; the changes of top cards "
+                "(plural) that free a base card are then changes of several packets, not of one.",
+)
+
+
 GATHER = RULES.assume(
     "gather-six-thirteenth-six",
     "The figure is lost, so the alternation of rule III cannot be followed; the engine takes up "
@@ -194,7 +225,7 @@ def exile_under_its_packet(game, move) -> bool:
     return card not in {wants(game, f) for f in game.bases}
 
 
-@RULES.rule("chain-of-top-cards", cites=("exiles.play.5.2", CHAIN_ENDS),
+@RULES.rule("chain-of-top-cards", cites=("exiles.play.5.2", CHAIN_ENDS, CHAIN_FROM),
             ru="верхнюю карту той же пачки подкладывают под пачку ее номера, пока не освободится карта для основания",
             en="the top card of that packet goes under the packet of its number, until a card for a base comes free")
 def chain_of_top_cards(game, move) -> bool:
@@ -373,7 +404,7 @@ class Exiles(Game):
         packet = self.piles[self.packets[source - 1]]
         card = packet.pop()
         self.piles[self.packets[(card & 15) - 1]].insert(0, card)
-        self.extra["chain"] = card & 15
+        self.extra["chain"] = CHAIN_FROM.of(self)(source, card)  # the packet the next step takes from
         self.extra["steps"] += 1
         if card & 15 == source:
             self.extra["chain"] = 0

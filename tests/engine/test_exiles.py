@@ -50,6 +50,28 @@ def test_an_exile_goes_under_its_packet_and_the_chain_runs_until_a_base_card_is_
     assert "packet-7>up-S" in game.legal_moves
 
 
+def test_the_chain_packet_reading_follow_or_same():
+    """exiles.assume.chain-packet: after the exile's packet, the chain takes the top card
+    of the packet the last card went under (follow), or of the exile's packet again (same)."""
+    piles = {"up-S": ["KS"], "exiles": ["~5C"], "packet-5": ["2D", "9H", "7D"],
+             "packet-7": ["AS", "QS"], "packet-9": ["8C"], "packet-12": ["6H"]}
+    follow = position("exiles", {"piles": piles})
+    same = position("exiles", {"piles": piles, "readings": {"exiles.assume.chain-packet": "same"}})
+    for game in (follow, same):
+        game.play("exile")             # 5C under packet 5
+        game.play("chain")             # 7D, packet 5's top, under packet 7: both readings agree
+        assert codes(game, "packet-7") == ["7D", "AS", "QS"]
+    assert follow.extra["chain"] == 7 and same.extra["chain"] == 5
+    follow.play("chain")               # QS, packet 7's top, under packet 12: AS comes free
+    assert codes(follow, "packet-7") == ["7D", "AS"] and follow.extra["chain"] == 0
+    same.play("chain")                 # 9H, packet 5's top again, under packet 9
+    assert codes(same, "packet-9") == ["9H", "8C"] and codes(same, "packet-7") == ["7D", "AS", "QS"]
+    assert same.extra["chain"] == 5 and list(map(str, same.legal_moves)) == ["chain"]
+    state = same.to_portable()
+    assert state["readings"] == {"exiles.assume.chain-packet": "same"}
+    assert type(same).from_portable(state).extra["chain"] == 5
+
+
 def test_one_exchange_only():
     game = position("exiles", {"piles": {"up-H": ["KH", "AH", "2H", "3H", "4H", "5H"],
                                          "down-H": ["KH", "QH..6H"], "packet-1": ["9S"]}})
