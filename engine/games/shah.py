@@ -91,7 +91,9 @@ REFILL = RULES.assume(
     "The Russian text is lost after the deal. As Cadogan: spaces in the star (a ray with fewer "
     "than three cards) must be refilled from the talon or the pack before the next card is "
     "turned, beginning with the inner circles and going round from the top: the space to fill "
-    "is the first ray (in order) among the shortest.",
+    "is the first ray (in order) among the shortest. Until then the player may go on playing and "
+    "marrying, the talon's top card too (Cadogan refills once the player has played or married "
+    "all the cards he wishes).",
     SOURCE,
 )
 NO_REDEAL = RULES.assume(
@@ -334,8 +336,9 @@ class Shah(Game):
     def route(self, move: Move):
         rules = super().route(move)
         if self.phase == "play" and not move.action and move.dst.startswith("ray-") and \
-                move.src in ("stock", "talon") and move.dst in self.index and self.space() is not None:
-            return rules[:1] + self.REFILL_ROUTE  # filling a space, not marrying
+                move.src in ("stock", "talon") and move.dst in self.index and \
+                len(self.piles[self.index[move.dst]]) < 3 and self.space() is not None:
+            return rules[:1] + self.REFILL_ROUTE  # filling a space (a short ray takes no marriage)
         return rules
 
     def setup(self, cards: list[int]) -> None:
@@ -445,8 +448,8 @@ class Shah(Game):
             for f in wants.get(card, ()):
                 suitable = suitable or i != talon
                 yield table[i][f]
-            if i == talon and space is not None:
-                continue  # a talon card then fills the space (the refill route), it does not marry
+            # the talon's top may marry even while a space waits: Cadogan refills
+            # the spaces once the player has «played or married all the cards» he wishes
             for j in tops.get(card + 1, ()):
                 if j != i and marry(self, i, j):
                     yield table[i][j]
