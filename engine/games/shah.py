@@ -253,6 +253,15 @@ def no_redeal(game, move) -> bool:
     return False
 
 
+@RULES.rule("built-cards-stay", cites=("shah.rule.1.1", "shah.rule.1.2", "shah.play.4"),
+            ru="карта, положенная на туза, остается на нем: годны только карты звезды и талона",
+            en="a card built on an ace stays there: only the star's cards (and the talon's) are available")
+def built_cards_stay(game, move) -> bool:
+    """Rule I makes the cards of the star's circles available; a card built on a foundation lies in no
+    circle and is played no further: nothing leaves a foundation."""
+    return False
+
+
 @RULES.rule("won", cites=("shah.play.4",),
             ru="все карты на тузах, до дам", en="every card is built on the aces up to the queens")
 def won(game, move) -> bool:
@@ -326,6 +335,7 @@ class Shah(Game):
         ("stock", "talon"): (pack_dealt_by_the_deal,),
         **{(role, "stock"): (pack_and_talon_fed_only_by_the_deal,) for role in ("ray", "talon", "foundation")},
         **{(role, "talon"): (pack_and_talon_fed_only_by_the_deal,) for role in ("ray", "foundation")},
+        **{("foundation", role): (built_cards_stay,) for role in ("ray", "foundation")},
     }
     # after the deal a space may also be filled from the pack or the talon
     REFILL_ROUTE = (one_card, refill_inner_circles_first)
