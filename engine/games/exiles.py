@@ -233,11 +233,41 @@ def chain_of_top_cards(game, move) -> bool:
     return move.action == "chain" and bool(game.extra["chain"])
 
 
-@RULES.rule("one-exchange", cites=("exiles.play.8",),
-            ru="один раз за игру карту можно перенести с восходящего основания на нисходящее",
-            en="once in the game a card may pass from an ascending base to a descending one")
+def _once_in_the_game(game) -> int:
+    return game.extra["exchanged"]
+
+
+def _once_a_layout(game) -> int:
+    return 0
+
+
+EXCHANGES = RULES.reading(
+    "exchange-count",
+    "«Раскладывая основанія, можно своевременно одну карту обмѣнять отъ восходящаго къ нисходящему "
+    "порядку» (play.8): one card. The sentence follows the second layout, which is «играютъ точно "
+    "такъ же, какъ прежде» (play.7); whether the one card is one in the whole game or one in each "
+    "layout, the text does not say.",
+    alternatives=(
+        Alternative("once-in-the-game", "One card in the whole game: once exchanged, no other card "
+                    "passes from an ascending base to a descending one, in either layout.",
+                    ("exiles.play.8",), value=_once_in_the_game),
+        Alternative("once-a-layout", "One card in each layout: the second layout, played «точно такъ "
+                    "же, какъ прежде», brings the leave back.",
+                    ("exiles.play.8", "exiles.play.7"), value=_once_a_layout),
+    ),
+    default="once-in-the-game",
+    why_default="play.8 closes the whole description, after the second layout, and grants «одну "
+                "карту»: one for the game; «точно такъ же» speaks of how the second layout is played.",
+)
+
+
+@RULES.rule("one-exchange", cites=("exiles.play.8", EXCHANGES),
+            ru="один раз за игру (по другому чтению — за раскладку) карту можно перенести с восходящего "
+               "основания на нисходящее",
+            en="once in the game (under the other reading, once a layout) a card may pass from an ascending "
+               "base to a descending one")
 def one_exchange(game, move) -> bool:
-    """Once in the game, the top card of an upper base may go to a lower base that wants it."""
+    """Once, the top card of an upper base may go to a lower base that wants it (how often: `EXCHANGES`)."""
     src = game.piles[game.index[move.src]]
     return not game.extra["exchanged"] and game.index[move.src] in game.ups and len(src) > 1 \
         and game.index[move.dst] not in game.ups and src[-1] == wants(game, game.index[move.dst])
@@ -429,6 +459,7 @@ class Exiles(Game):
             gathered += self.piles[i]
             self.piles[i].clear()
         self.redeals_left -= 1
+        self.extra["exchanged"] = EXCHANGES.of(self)(self)  # the leave of play.8, kept or renewed
         self.lay_out(gathered)
 
     def outcome(self):

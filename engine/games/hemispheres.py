@@ -82,7 +82,8 @@ CROSS_AT_END = RULES.assume(
     "переведены безъ обмѣна» says a wrong card is moved across at the end, not where it goes: "
     "once the stock and the talon are empty, a card in the wrong hemisphere may be moved, without "
     "an exchange, into an empty place of its own hemisphere, where it is available like any other. "
-    "Until it is moved it stays unavailable (rule I).",
+    "Until it is moved it stays unavailable (rule I). From then on no exchange is made: at the end "
+    "the text moves the cards «безъ обмѣна».",
     "most natural reading; " + CADOGAN + ", rule II: at the end transferred without an exchange",
 )
 WRONG_FIRST = RULES.reading(

@@ -72,6 +72,20 @@ def test_the_chain_packet_reading_follow_or_same():
     assert type(same).from_portable(state).extra["chain"] == 5
 
 
+def test_the_exchange_count_reading_once_in_the_game_or_once_a_layout():
+    """exiles.assume.exchange-count: after the second layout, the one exchange of play.8 is
+    spent (once in the game) or granted again (once a layout)."""
+    piles = {"up-H": ["KH", "AH..6H"], "down-H": ["KH", "QH..7H"], "packet-5": ["2C", "7D"], "packet-7": ["QS"]}
+    verdicts = {}
+    for alt in ("once-in-the-game", "once-a-layout"):
+        game = position("exiles", {"piles": piles, "extra": {"exchanged": 1},
+                                   "readings": {"exiles.assume.exchange-count": alt}})
+        assert not game.explain("up-H>down-H").allowed  # spent in the first layout
+        game.play("redeal")
+        verdicts[alt] = ("up-H>down-H" in game.legal_moves, game.explain("up-H>down-H").allowed)
+    assert verdicts == {"once-in-the-game": (False, False), "once-a-layout": (True, True)}
+
+
 def test_one_exchange_only():
     game = position("exiles", {"piles": {"up-H": ["KH", "AH", "2H", "3H", "4H", "5H"],
                                          "down-H": ["KH", "QH..6H"], "packet-1": ["9S"]}})
