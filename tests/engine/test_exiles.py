@@ -193,3 +193,24 @@ def test_random_play_under_each_reading_is_one_answer(deal, readings):
         if not legal:
             break
         game.push(rng.choice(legal))
+
+
+@pytest.mark.parametrize("readings", [
+    {"exiles.assume.chain-packet": "same"},
+    {"exiles.assume.exchange-count": "once-a-layout"},
+    {"exiles.assume.chain-packet": "same", "exiles.assume.exchange-count": "once-a-layout"}])
+@pytest.mark.parametrize("deal", [3, 17])
+def test_random_play_under_the_chain_and_exchange_readings_is_one_answer(deal, readings):
+    import random
+
+    from engine import Game
+
+    game = find_game("exiles")(deal, readings=readings)
+    rng = random.Random(deal)
+    for _ in range(400):
+        legal = list(game.legal_moves)
+        assert set(legal) == set(Game.generate_moves(game))
+        assert all(game.explain(m).allowed for m in legal)
+        if not legal:
+            break
+        game.push(rng.choice(legal))
