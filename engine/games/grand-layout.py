@@ -168,13 +168,16 @@ def onto_another_row(game, move) -> bool | None:
 
 
 @RULES.rule("playable-card", cites=("grand-layout.play.4.1", "grand-layout.play.2.1", "grand-layout.play.3.1",
-                                    BOTTOMS), places=True,
+                                    "grand-layout.play.4.2", BOTTOMS, REPLACED), places=True,
             ru="перекладывают игровую карту: нижнюю карту вертикального ряда или любую карту первого, "
                "двенадцатого и тринадцатого рядов",
             en="the card moved is playable: the bottom card of a vertical row, or any card of the first, "
                "twelfth and thirteenth rows")
 def playable_card(game, move) -> bool:
-    """Only a playable card moves: a bottom card (while dealing, see the reading), any card of rows 1, 12, 13."""
+    """Only a playable card moves: a bottom card (while dealing, see the reading), any card of rows 1, 12, 13.
+
+    A card moved to the bases while dealing is replaced from the pack in its
+    place (play.3.1, play.4.2, grand-layout.assume.replaced-in-place; `after_move`)."""
     return game.playable(game.index[move.src], move.at)
 
 
