@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 import subprocess
 import sys
@@ -18,7 +17,6 @@ from engine.solver.measures import measures_of, nothing_hidden, policy, run_deal
 from solver_helpers import WON_GAMES, endgame, near_the_end, plain_search
 
 IDS = [g.slug for g in GAMES]
-napoleon = importlib.import_module("engine.games.napoleon")
 
 
 @pytest.mark.parametrize("slug", IDS)
@@ -233,65 +231,6 @@ def test_suit_blind_games_ignore_suits(slug):
         assert other.is_won() == game.is_won()
         checked += 1
     assert checked > 50
-
-
-def napoleon_variant(game, rng):
-    """The same Napoleon position with its rows permuted, each perhaps read
-    the other way and split elsewhere, and its doors permuted."""
-    cls = type(game)
-    state = game.to_portable()
-    piles = state["piles"]
-    rows = []
-    for left, right in cls.rows:
-        seq = list(reversed(piles[cls.names[left]])) + piles[cls.names[right]]
-        rows.append(seq[::-1] if rng.random() < 0.5 else seq)
-    rng.shuffle(rows)
-    for (left, right), seq in zip(cls.rows, rows):
-        cut = rng.randint(1, len(seq) - 1) if len(seq) > 1 else len(seq)
-        piles[cls.names[left]] = list(reversed(seq[:cut]))
-        piles[cls.names[right]] = seq[cut:]
-    doors = [[c for i in door for c in piles[cls.names[i]]] for door in cls.doors]
-    rng.shuffle(doors)
-    for door, cards in zip(cls.doors, doors):
-        rng.shuffle(cards)
-        cards += [None] * (4 - len(cards))
-        rng.shuffle(cards)
-        for i, card in zip(door, cards):
-            piles[cls.names[i]] = [card] if card else []
-    return cls.from_portable(state)
-
-
-def test_napoleon_positions_with_equal_keys_play_alike():
-    """Rows read either way, split anywhere and in any order, doors in any
-    order: the same key, and the same kinds of moves (by the cards moved
-    and where they land) and outcome."""
-    cls = find_game("napoleon")
-    rng = random.Random(2)
-    checked = 0
-    for game in walk(cls, rng, steps=120):
-        other = napoleon_variant(game, rng)
-        assert state_key(other) == state_key(game)
-        assert sorted(move_cards(game)) == sorted(move_cards(other))
-        assert other.is_won() == game.is_won()
-        checked += 1
-    assert checked > 50
-
-
-def move_cards(game):
-    """Each legal move as (card moved, what it lands on: a card, or the kind of place)."""
-    out = []
-    for move in game.generate_moves():
-        if move.action:
-            out.append((move.action, ""))
-            continue
-        card = game.piles[game.index[move.src]][-1]
-        dst = game.index[move.dst]
-        role = game.roles[dst]
-        if role == "row":
-            out.append((str(card), str(napoleon.row_end(game, dst) or "empty row")))
-        else:
-            out.append((str(card), role))
-    return out
 
 
 def test_best_first_search_agrees_and_replays(monkeypatch):
