@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import regex
 
-from normalize import errata, modern, ocr
+from normalize import errata, modern, morph, ocr
 from normalize.draft import Edit
 
 WORD = regex.compile(r"\p{L}+")
@@ -183,7 +183,9 @@ def _is_piece_word(word: str, orthography: str) -> bool:
     count (пра- of пра-вила is a place name to the dictionary)."""
     fixed = ocr.glyphs_only(word, orthography).lower()
     return ocr.is_word(fixed, orthography, common=True) or (
-        orthography == "pre-reform" and ocr.is_word(fixed + "ъ", orthography, common=True))
+        orthography == "pre-reform" and (ocr.is_word(fixed + "ъ", orthography, common=True)
+                                         # a modern spelling inside pre-reform text (снятие) is still a word
+                                         or (len(fixed) > 1 and morph.is_common(fixed))))
 
 
 def _roman(raw: str, match) -> str | None:

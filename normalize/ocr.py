@@ -26,9 +26,9 @@ from functools import lru_cache
 
 import regex
 
-from normalize import morph, tables
-from normalize.draft import Draft, Origin, splice
-from normalize.modern import DECIMAL_I, HARD_SIGN, modern_word, simple
+from normalize import frequency, morph, tables
+from normalize.draft import Draft, Edit, Origin, splice
+from normalize.modern import DECIMAL_I, HARD_SIGN, YAT, modern_word, simple
 
 CAPITAL_EF = "Ф"
 VOWELS_AFTER_DECIMAL_I = "аеёиоуыэюяѣйі" + "\N{CYRILLIC SMALL LETTER IZHITSA}"
@@ -73,14 +73,23 @@ HYPHEN = _origin("ocr-hyphen", "hyphen.join", "A line-end hyphen left inside a w
 
 
 def _build_confusions():
+    """(ocr, true, cost, origin) for each entry of the channel model, both cases folded."""
     result = []
-    for rank, (ocr, true, reason) in enumerate(tables.ocr()["confusion"]):
-        origin = _origin("ocr-confusion", f"confusion.{ocr}>{true}", reason)
-        result.append((ocr.lower(), true.lower(), rank, origin))
+    for ocr, true, cost, why in tables.ocr()["confusion"]:
+        origin = _origin("ocr-confusion", f"confusion.{ocr}>{true}", why[:1].upper() + why[1:] + ".")
+        result.append((ocr.lower(), true.lower(), float(cost), origin))
     return result
 
 
 CONFUSIONS = _build_confusions()
+TIE_MARGIN = float(tables.ocr()["tie_margin"])
+COST_WEIGHT = float(tables.ocr()["cost_weight"])
+KEEP_SCORE = float(tables.ocr()["keep_score"])
+SINGLE_LETTER_MAX_COST = float(tables.ocr()["single_letter_max_cost"])
+IMPOSSIBLE = regex.compile("|".join(tables.ocr()["impossible"]))
+DOUBT = _origin("ocr-doubt", "doubt.tie", "Two repairs are about equally likely; the word is left as the OCR has it.")
+CAPITAL_SIGN_END = _origin("ocr-glyph", "glyph.capital-sign-end", "A capital Ъ or Ь ending a lower-case word is the OCR's reading of ъ.")
+CAPITAL_SIGN_INSIDE = _origin("ocr-glyph", "glyph.capital-sign-inside", "A capital Ь inside a lower-case word is the OCR's reading of ѣ (or of ь).")
 CLAUSE_INITIAL = frozenset(tables.ocr()["clause_initial"])
 CLAUSE_INITIAL_LENGTHS = frozenset(len(word) for word in CLAUSE_INITIAL)  # other words need no context
 COMPOUND_FIRST = frozenset(tables.ocr()["compound_first"])
@@ -157,10 +166,14 @@ def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = 
     heading_end = before_dot and len(text) >= 3 and text.isupper()
     if heading_end:
         before_dot = False
+    doubt = None
     if not cut and not (before_dot and len(text) <= 3):  # abbreviations: т. д., см., напр. ...
-        _confusions(draft, orthography, before_dot, clause_start)
+        doubt = _confusions(draft, orthography, before_dot, clause_start)
         _hard_sign(draft, orthography, before_dot, heading_end)
-    return tuple(draft.edits())
+    edits = draft.edits()
+    if doubt:  # recorded as a step that changes nothing, at the word's end
+        edits.append(Edit(len(word), len(word), "", "", Origin(DOUBT.kind, DOUBT.rule, doubt)))
+    return tuple(edits)
 
 
 def _glyphs(draft: Draft, orthography: str, mid_sentence: bool) -> None:
@@ -191,10 +204,29 @@ def _glyphs(draft: Draft, orthography: str, mid_sentence: bool) -> None:
         if text[index] == CAPITAL_EF and text[index - 1].islower():
             draft.replace(index, index + 1, "ф", EF_INSIDE)
     text = draft.text
+    if orthography == "pre-reform" and ("Ь" in text or "Ъ" in text):
+        _capital_signs(draft, orthography)
+    text = draft.text
     if mid_sentence and text.startswith(CAPITAL_EF) and len(text) > 2 and text[1:].islower():
         lower = text.lower()
         if is_word(lower, orthography) and not morph.is_proper(simple(lower)):
             draft.replace(0, 1, "ф", EF_INITIAL)
+
+
+def _capital_signs(draft: Draft, orthography: str) -> None:
+    """вЪ, южныхЬ -> въ, южныхъ; тЬмъ -> тѣмъ: an engine reading the signs (and
+    ѣ, which it lacks) as capitals, inside a word that is otherwise lower-case."""
+    text = draft.text
+    if len(text) > 1 and text[-1] in "ЬЪ" and text[-2].islower():
+        draft.replace(len(text) - 1, len(text), HARD_SIGN, CAPITAL_SIGN_END)
+    text = draft.text
+    for index in range(1, len(text) - 1):
+        if text[index] != "Ь" or not (text[index - 1].islower() and text[index + 1].islower()):
+            continue
+        for true in (YAT, "ь"):
+            if is_word((text[:index] + true + text[index + 1:]).lower(), orthography):
+                draft.replace(index, index + 1, true, CAPITAL_SIGN_INSIDE)
+                break
 
 
 def _hard_sign(draft: Draft, orthography: str, before_dot: bool, heading_end: bool = False) -> None:
@@ -210,39 +242,44 @@ def _hard_sign(draft: Draft, orthography: str, before_dot: bool, heading_end: bo
             draft.replace(len(text), len(text), HARD_SIGN.upper(), DROPPED_HARD_SIGN)
 
 
-def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: bool = True) -> None:
+def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: bool = True) -> str | None:
+    """Repair one letter confusion (or two) of a suspicious word; the reason of
+    a doubt when two repairs tie (the word is then left as it is)."""
     text = draft.text
     lower = text.lower()
     if not CYRILLIC.search(text) or LATIN.search(text):
-        return
+        return None
     if len(text) == 1 and (text.isupper() or before_dot):
-        return  # initials, card ranks, abbreviations
+        return None  # initials, card ranks, abbreviations
     # a lower-case word is suspect unless it is a common word: the dictionary
     # holds rare names (Изь, Ис) that OCR slips collide with
     if is_word(lower, orthography, common=not text[:1].isupper()):
-        return
+        return None
     if (orthography == "pre-reform" and lower.endswith(tuple(CONSONANTS))
             and is_word(lower + HARD_SIGN, orthography, common=not text[:1].isupper())):
-        return  # only the final ъ is missing: see _hard_sign
+        return None  # only the final ъ is missing: see _hard_sign
     best = best_candidate(lower, orthography, clause_start)
     if best is None:
-        return
+        return None
+    if isinstance(best, str):
+        return best
     for start, end, true, origin in sorted(best, reverse=True):
         piece = text[start:end]
         draft.replace(start, end, true.upper() if piece[:1].isupper() else true, origin)
+    return None
 
 
 def _substitutions(lower: str):
-    for ocr, true, rank, origin in CONFUSIONS:
+    for ocr, true, cost, origin in CONFUSIONS:
         start = lower.find(ocr)
         while start >= 0:
-            yield (start, start + len(ocr), true, rank, origin)
+            yield (start, start + len(ocr), true, cost, origin)
             start = lower.find(ocr, start + 1)
 
 
 def _apply(lower: str, subs) -> str:
     out, pos = [], 0
-    for start, end, true, _rank, _origin in sorted(subs):
+    for start, end, true, _cost, _origin in sorted(subs):
         out.append(lower[pos:start])
         out.append(true)
         pos = end
@@ -251,31 +288,59 @@ def _apply(lower: str, subs) -> str:
 
 
 @lru_cache(maxsize=50_000)
-def best_candidate(lower: str, orthography: str, clause_start: bool = True):
-    """The one best repair of a suspicious word, as (start, end, true, origin) spans, or None.
-
-    Fewer substitutions win; then the lower sum of confusion ranks (the table
-    lists the commonest confusions first); a tie means we cannot tell.
-    """
+def candidates(lower: str, orthography: str, clause_start: bool = True) -> tuple:
+    """Every repair of a suspicious word by at most two slips of the channel
+    model that gives a common word: (slip cost, candidate, slips), cheapest
+    first for each candidate."""
     subs = list(_substitutions(lower))
-    for count in (1, 2):
-        found = {}
-        for combo in itertools.combinations(subs, count):
-            spans = sorted((s[0], s[1]) for s in combo)
-            if any(a[1] > b[0] for a, b in zip(spans, spans[1:])):
-                continue
-            candidate = _apply(lower, combo)
-            if candidate in found or not is_word(candidate, orthography, common=True):
-                continue
-            if not clause_start and candidate in CLAUSE_INITIAL:
-                continue
-            found[candidate] = (sum(s[3] for s in combo), combo)
-        if found:
-            ranked = sorted(found.values(), key=lambda item: item[0])
-            if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
-                return None
-            return [(s[0], s[1], s[2], s[4]) for s in ranked[0][1]]
-    return None
+    found: dict[str, tuple] = {}
+    combos = [(s,) for s in subs] + [c for c in itertools.combinations(subs, 2)
+                                     if c[0][1] <= c[1][0] or c[1][1] <= c[0][0]]
+    for combo in combos:
+        cost = sum(s[3] for s in combo)
+        candidate = _apply(lower, combo)
+        if candidate in found and found[candidate][0] <= cost:
+            continue
+        if candidate == lower or not is_word(candidate, orthography, common=True):
+            continue
+        if not clause_start and candidate in CLAUSE_INITIAL:
+            continue
+        found[candidate] = (cost, candidate, combo)
+    return tuple(sorted(found.values(), key=lambda item: item[0]))
+
+
+def _score(item, orthography: str) -> float:
+    """log10 P(candidate) + log10 P(OCR text | candidate): Zipf frequency minus slip cost."""
+    cost, candidate, _ = item
+    modern = candidate if orthography == "modern" else modern_word(candidate)
+    return frequency.zipf(modern) - COST_WEIGHT * cost
+
+
+def _certainly_damaged(lower: str, orthography: str) -> bool:
+    """No word of the orthography could be spelled so (ыарьнжъ, размѣстиізши)."""
+    return bool(IMPOSSIBLE.search(lower)) or (orthography == "pre-reform" and breaks_spelling(lower))
+
+
+@lru_cache(maxsize=50_000)
+def best_candidate(lower: str, orthography: str, clause_start: bool = True):
+    """The one best repair of a suspicious word as (start, end, true, origin)
+    spans; None when there is none; the text of a doubt when two tie.
+
+    Ranked by the noisy-channel rule (`_score`): a frequent word reached by a
+    common slip wins; two candidates within `tie_margin` are a doubt.
+    """
+    found = candidates(lower, orthography, clause_start)
+    if len(lower) == 1:
+        found = tuple(item for item in found if item[0] <= SINGLE_LETTER_MAX_COST)
+    if not found:
+        return None
+    ranked = sorted(found, key=lambda item: -_score(item, orthography))
+    best = _score(ranked[0], orthography)
+    if best < KEEP_SCORE and not _certainly_damaged(lower, orthography):
+        return None  # a word the dictionary lacks is likelier than these slips
+    if len(ranked) > 1 and best - _score(ranked[1], orthography) < TIE_MARGIN:
+        return f"«{lower}» may be «{ranked[0][1]}» or «{ranked[1][1]}»; left as it is."
+    return [(s[0], s[1], s[2], s[4]) for s in ranked[0][2]]
 
 
 @lru_cache(maxsize=50_000)
