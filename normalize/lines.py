@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import regex
 
-from normalize import errata, modern, morph, ocr
+from functools import lru_cache
+
+from normalize import errata, modern, morph, ocr, tables
 from normalize.draft import Edit
 
 WORD = regex.compile(r"\p{L}+")
@@ -54,7 +56,8 @@ _ROMAN_CHARS = "IVX" + "".join(ROMAN_CYRILLIC)  # Latin I, V, X and their Cyrill
 ROMAN_TOKEN = regex.compile(rf"(?<![\p{{L}}\d])[{_ROMAN_CHARS}]+(?![\p{{L}}\d])")
 ROMAN_VALID = regex.compile(r"X{0,3}(?:IX|IV|V?I{0,3})")
 ROMAN_AFTER_RULE = regex.compile(rf"[Пп]равил\p{{L}}*(?:[\s,]+(?:и\s+)?[{_ROMAN_CHARS}]+)*[\s,]+(?:и\s+)?$")
-MAX_JOIN = 20  # at most this many pieces are joined into one word (к а ж д а я is six)
+SPACING = {name: float(value) if name not in ("max_pieces", "max_letters") else int(value)
+           for name, value in tables.ocr()["spacing"].items()}
 
 
 def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> list[Edit]:
@@ -209,23 +212,7 @@ def _is_whole_word(word: str, orthography: str) -> bool:
 
 def _joins(raw: str, words, orthography: str, taken):
     """Spaced-apart letters and inner hyphens, joined: [(raw span, edits)]."""
-    result = []
-    used = set()
-    for index, (start, end) in enumerate(words):
-        if end - start != 1 or index in used or (taken and _overlaps(start, end, taken)):
-            continue
-        word = raw[start:end]
-        # letters spaced apart: a lone letter that cannot stand alone
-        if (len(word) == 1 and word.islower() and raw[end : end + 1] != "."
-                and not _is_piece_word(word, orthography)
-                and not ocr.is_word(ocr.repaired(word, orthography).lower(), orthography)):
-            # a lone letter that a confusion repair turns into a word (н -> и) is that word
-            found = _join_spaced(raw, words, index, orthography)
-            if found:
-                first, last, edits = found
-                used.update(range(first, last + 1))
-                result.append(((words[first][0], words[last][1]), edits))
-                continue
+    result = [(span, edits) for span, edits in _spaced_joins(raw, words, orthography, taken)]
     for chain in (HYPHEN_CHAIN.finditer(raw) if "-" in raw else ()):
         # a-b or a-b-c: join a neighbouring pair when the pair is a word and a piece is not
         pieces = [m.span() for m in WORD.finditer(raw, chain.start(), chain.end())]
@@ -259,21 +246,134 @@ def _joins(raw: str, words, orthography: str, taken):
     return result
 
 
-def _join_spaced(raw: str, words, index: int, orthography: str):
-    """Try windows of neighbouring pieces (single spaces between) around words[index]."""
-    windows = []
-    for first in range(max(0, index - MAX_JOIN + 1), index + 1):
-        for last in range(index, min(len(words), first + MAX_JOIN)):
-            if first == last:
+def _runs(raw: str, words, taken):
+    """Index ranges [first, last] of Cyrillic words separated by single spaces
+    (a Latin word, a Roman numeral or a span already repaired ends a run)."""
+    def barrier(index):
+        a, b = words[index]
+        return not CYRILLIC.search(raw, a, b) or (taken and _overlaps(a, b, taken))
+
+    first = 0
+    while first < len(words) and barrier(first):
+        first += 1
+    for index in range(first + 1, len(words) + 1):
+        if index == len(words) or raw[words[index - 1][1] : words[index][0]] != " " or barrier(index):
+            if index - first > 1:
+                yield first, index - 1
+            first = index
+            while first < len(words) and barrier(first):
+                first += 1
+
+
+def _spaced_joins(raw: str, words, orthography: str, taken):
+    """Words split by spaces (д ѣ ло, моло ко, к а р т ы), joined: [(raw span, edits)].
+
+    Each run of single-spaced pieces is cut into words by dynamic programming:
+    a piece left alone scores its frequency if it is a word, and `nonword` if
+    not; a join scores the frequency of the joined word less a cost for every
+    space it removes (small beside a lone letter that is no word, large
+    between two words). The best cut wins, so joins never overlap and never
+    take a piece that is better as a word of its own. Each piece starts at
+    most `max_pieces` candidate joins, cut short by the letter limit and the
+    dictionary's prefixes: time is linear in the line's length.
+    """
+    result = []
+    for first, last in _runs(raw, words, taken):
+        pieces = words[first : last + 1]
+        texts = [raw[a:b] for a, b in pieces]
+        alone = [_alone_score(text, orthography) for text in texts]
+        suspicious = [score is None for score in alone]
+        n = len(pieces)
+        best = [0.0] + [float("-inf")] * n
+        back = [0] * (n + 1)
+        for i in range(n):
+            if best[i] == float("-inf"):
                 continue
-            spans = words[first : last + 1]
-            if all(raw[a[1] : b[0]] == " " for a, b in zip(spans, spans[1:])):
-                windows.append((last - first, first, last))
-    for _, first, last in sorted(windows, key=lambda w: (-w[0], w[1])):
-        edits = _joined_edits(raw, words[first : last + 1], orthography, "spacing")
-        if edits is not None:
-            return first, last, edits
+            here = best[i] + (SPACING["nonword"] if alone[i] is None else alone[i])
+            if here > best[i + 1]:
+                best[i + 1], back[i + 1] = here, i
+            letters = len(texts[i])
+            joined = texts[i]
+            gap_cost = 0.0
+            spaced = len(texts[i]) == 1 and alone[i] is None  # a lone letter that is no word: letter-spaced print
+            for j in range(i + 1, min(n, i + SPACING["max_pieces"])):
+                letters += len(texts[j])
+                if letters > SPACING["max_letters"] or (taken and _overlaps(pieces[i][0], pieces[j][1], taken)):
+                    break
+                gap_cost += _gap_cost(texts[j - 1], texts[j], alone[j - 1], alone[j])
+                spaced = spaced or (len(texts[j]) == 1 and alone[j] is None)
+                joined += texts[j]
+                if j > i + 1 and not any(suspicious[i : j + 1]) and not all(len(x) == 1 for x in texts[i : j + 1]):
+                    break  # pieces that are all words: only a pair, or letter-spaced print, may join
+                if not _could_begin(joined[:-1], orthography):
+                    break
+                # two words join only as they stand; a join with a non-word piece may need a repair
+                score = _join_score(joined, orthography, any(suspicious[i : j + 1]))
+                if score is None:
+                    continue
+                total = best[i] + score - (SPACING["space_by_letter"] * (j - i) if spaced else gap_cost)
+                if total > best[j + 1]:
+                    best[j + 1], back[j + 1] = total, i
+        end = n
+        while end > 0:
+            start = back[end]
+            if end - start > 1:
+                spans = pieces[start:end]
+                edits = _joined_edits(raw, spans, orthography, "spacing")
+                if edits is not None:
+                    result.append(((spans[0][0], spans[-1][1]), edits))
+            end = start
+    return result
+
+
+@lru_cache(maxsize=100_000)
+def _alone_score(text: str, orthography: str):
+    """log10 frequency of a piece as a word of its own, or None if it is none."""
+    if len(text) == 1 and (text.isupper() or not text.isalpha()):
+        return -3.0  # an initial, a card rank: leave it be
+    if _is_piece_word(text, orthography):
+        return _log_frequency(ocr.glyphs_only(text, orthography).lower(), orthography)
+    fixed = ocr.repaired(text, orthography).lower()
+    if fixed != text.lower() and ocr.is_word(fixed, orthography, common=True):
+        return _log_frequency(fixed, orthography) - SPACING["repair_cost"]
     return None
+
+
+@lru_cache(maxsize=100_000)
+def _join_score(joined: str, orthography: str, repair: bool = True):
+    """log10 frequency of the joined pieces as one word (after OCR repair), or None."""
+    fixed = (ocr.repaired(joined, orthography) if repair else ocr.glyphs_only(joined, orthography)).lower()
+    if not ocr.is_word(fixed, orthography, common=True):
+        return None
+    extra = 0.0 if fixed == ocr.glyphs_only(joined, orthography).lower() else SPACING["repair_cost"]
+    return _log_frequency(fixed, orthography) - extra
+
+
+def _log_frequency(lower: str, orthography: str) -> float:
+    from normalize import frequency
+
+    word = lower if orthography == "modern" else modern.modern_word(lower)
+    return frequency.zipf(word) - 9
+
+
+def _gap_cost(left: str, right: str, left_score, right_score) -> float:
+    """The cost of removing the space between two pieces."""
+    if (len(left) == 1 and left_score is None) or (len(right) == 1 and right_score is None) or (
+            len(left) == 1 and len(right) == 1):
+        return SPACING["space_by_letter"]  # letter-spaced print, or a letter torn off
+    if left_score is not None and right_score is not None:
+        return SPACING["space_between_words"]
+    return SPACING["space"]
+
+
+@lru_cache(maxsize=200_000)
+def _could_begin(prefix: str, orthography: str) -> bool:
+    """Could a dictionary word begin with these letters (pre-reform endings and
+    a final slip allowed for: the last two letters are not checked)?"""
+    key = modern.simple(ocr.glyphs_only(prefix, orthography).lower())[:-2]
+    if len(key) < 2:
+        return True
+    return next(iter(morph.analyzer().dictionary.words.iterkeys(key)), None) is not None
 
 
 def _joined_edits(raw: str, spans, orthography: str, how: str):
