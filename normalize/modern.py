@@ -15,7 +15,10 @@ punctuation or its case; only the letters the reform changed:
 - ея -> ее, онѣ/однѣ... -> они/одни...;
 - з -> с at the end of the prefixes без-, воз-, из-, раз-, ... before a
   voiceless consonant, when the result is a word (разсматривать ->
-  рассматривать; низкій, изъ stay).
+  рассматривать; низкій, изъ stay), also after other prefixes
+  (безразсудный -> безрассудный, небезполезный -> небесполезный);
+- -ыя/-ія of nouns declined like adjectives too (насѣкомыя -> насекомые,
+  запятыя -> запятые; серія, линія stay).
 
 `modern_edits(word)` returns the edits (spans of the word) and is cached,
 because the same few thousand words come back on every page.
@@ -67,6 +70,7 @@ def _pronoun_rules() -> dict[str, tuple[str, Origin]]:
 
 PRONOUNS = _pronoun_rules()
 PREFIXES = sorted(tables.modern()["prefixes"], key=len, reverse=True)
+OUTER_PREFIXES = sorted(tables.modern()["outer_prefixes"], key=len, reverse=True)
 VOICELESS = tables.modern()["voiceless"]
 PREFIX_DROP = [(old, new, Origin("prefix-z", f"prefix-z.{old}", reason)) for old, new, reason in tables.modern()["prefix_drop"]]
 for _, _, _origin in PREFIX_DROP:
@@ -110,7 +114,7 @@ def _needs_work(word: str) -> bool:
         or lower.endswith(HARD_SIGN)
         or lower in PRONOUNS
         or lower.endswith(("аго", "яго", "ыя", "ія", "ия", "ыяся", "іяся", "ияся"))
-        or any(lower.startswith(p) for p in PREFIXES)
+        or any(p in lower[:8] for p in PREFIXES)
     )
 
 
@@ -169,7 +173,7 @@ def _endings(word: str, lower: str, draft: Draft) -> None:
 
 
 def _any_spelling(test, lower: str) -> bool:
-    """`test` of the word as it stands, or with its prefix respelled.
+    """`test` of the word as it stands, or with its prefixes respelled.
 
     The ending and the prefix are both pre-reform in безсмысленныя or
     изсякнувшаго; the dictionary knows neither half-modern form, only
@@ -177,31 +181,49 @@ def _any_spelling(test, lower: str) -> bool:
     """
     if test(lower):
         return True
-    for old, new, _ in PREFIX_DROP:
-        if lower.startswith(old):
-            return test(new + lower[len(old):])
-    for prefix in PREFIXES:
-        if lower.startswith(prefix) and len(lower) > len(prefix) + 2 and lower[len(prefix)] in VOICELESS:
-            at = len(prefix) - 1
-            return test(lower[:at] + "с" + lower[at + 1:])
-    return False
+    respelled = _respelled_prefixes(lower)
+    return respelled is not None and test(respelled[0])
+
+
+def _starts(lower: str, depth: int = 2):
+    """Where an inner prefix may start: 0, and after one or two outer prefixes."""
+    yield 0
+    if depth:
+        for outer in OUTER_PREFIXES:
+            if lower.startswith(outer) and len(lower) > len(outer) + 3:
+                for rest in _starts(lower[len(outer):], depth - 1):
+                    yield len(outer) + rest
+
+
+def _respelled_prefixes(lower: str):
+    """(the word with its prefixes respelled, [(start, end, text, origin)]) or
+    None: разсчетъ -> расчетъ, безразсудный -> безрассудный (the з of раз-
+    after без-), небезполезный -> небесполезный."""
+    for at in sorted(set(_starts(lower))):
+        rest = lower[at:]
+        for old, new, origin in PREFIX_DROP:
+            if rest.startswith(old):
+                start, end, text = _minimal(old, new)
+                return lower[:at] + new + rest[len(old):], [(at + start, at + end, text, origin)]
+        for prefix in PREFIXES:
+            if rest.startswith(prefix) and len(rest) > len(prefix) + 2 and rest[len(prefix)] in VOICELESS:
+                z = at + len(prefix) - 1
+                return lower[:z] + "с" + lower[z + 1:], [(z, z + 1, "с", RULES["prefix-z"])]
+    return None
 
 
 def _prefix(word: str, draft: Draft) -> None:
-    lower = word.lower()
-    for old, new, origin in PREFIX_DROP:
-        if lower.startswith(old):
-            start, end, text = _minimal(old, new)
-            draft.replace(start, end, text, origin)
-            return
-    for prefix in PREFIXES:
-        if lower.startswith(prefix) and len(lower) > len(prefix) + 2 and lower[len(prefix)] in VOICELESS:
-            whole = splice(word, draft.edits()).lower()
-            at = len(prefix) - 1
-            with_s = whole[:at] + "с" + whole[at + 1 :]
-            if morph.is_known(simple(with_s)) and not morph.is_known(simple(whole)):
-                draft.replace(at, at + 1, _cased(word[at], "с"), RULES["prefix-z"])
-            return
+    found = _respelled_prefixes(word.lower())
+    if found is None:
+        return
+    _, changes = found
+    whole = splice(word, draft.edits()).lower()
+    with_s = whole
+    for start, end, text, _origin in sorted(changes, reverse=True):
+        with_s = with_s[:start] + text + with_s[end:]
+    if changes[0][3].rule != "prefix-z" or (morph.is_known(simple(with_s)) and not morph.is_known(simple(whole))):
+        for start, end, text, origin in changes:
+            draft.replace(start, end, _cased(word[start:end] or word[start - 1 : start], text), origin)
 
 
 def _hard_sign_i(word: str, draft: Draft) -> None:

@@ -47,12 +47,27 @@ def tags(word: str) -> tuple:
     return tuple(parse.tag for parse in analyzer().parse(word) if parse.is_known)
 
 
+# Lemma endings of adjectives and participles: a noun whose lemma ends so is
+# declined like one (насекомое, запятая, рабочий: substantivised).
+ADJECTIVAL_LEMMA = ("ый", "ий", "ой", "ое", "ее", "ая", "яя")
+
+
 def is_adjectival_plural(word: str) -> bool:
-    """Is the word a nominative/accusative plural adjective, participle or pronoun?"""
+    """Is the word a nominative/accusative plural adjective, participle or
+    pronoun, or of a noun declined like one (насекомые, запятые)?"""
     return any(
-        tag.POS in ADJECTIVAL and "plur" in tag and ("nomn" in tag or "accs" in tag)
-        for tag in tags(word)
+        (tag.POS in ADJECTIVAL or (tag.POS == "NOUN" and lemma.endswith(ADJECTIVAL_LEMMA)))
+        and "plur" in tag and ("nomn" in tag or "accs" in tag)
+        for tag, lemma in parses(word)
     )
+
+
+@lru_cache(maxsize=50_000)
+def parses(word: str) -> tuple:
+    """(tag, lemma) of every dictionary parse of a known word."""
+    if not is_known(word):
+        return ()
+    return tuple((parse.tag, parse.normal_form) for parse in analyzer().parse(word) if parse.is_known)
 
 
 @lru_cache(maxsize=50_000)
