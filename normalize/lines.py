@@ -283,6 +283,8 @@ def _spaced_joins(raw: str, words, orthography: str, taken):
         texts = [raw[a:b] for a, b in pieces]
         alone = [_alone_score(text, orthography) for text in texts]
         suspicious = [score is None for score in alone]
+        # a lone letter that is no word even after repair (д, ѣ): letter-spaced print
+        bare = [len(text) == 1 and score is None for text, score in zip(texts, alone)]
         n = len(pieces)
         best = [0.0] + [float("-inf")] * n
         back = [0] * (n + 1)
@@ -295,13 +297,13 @@ def _spaced_joins(raw: str, words, orthography: str, taken):
             letters = len(texts[i])
             joined = texts[i]
             gap_cost = 0.0
-            spaced = len(texts[i]) == 1 and alone[i] is None  # a lone letter that is no word: letter-spaced print
+            spaced = bare[i]  # a lone letter that is no word as it stands: letter-spaced print
             for j in range(i + 1, min(n, i + SPACING["max_pieces"])):
                 letters += len(texts[j])
                 if letters > SPACING["max_letters"] or (taken and _overlaps(pieces[i][0], pieces[j][1], taken)):
                     break
                 gap_cost += _gap_cost(texts[j - 1], texts[j], alone[j - 1], alone[j])
-                spaced = spaced or (len(texts[j]) == 1 and alone[j] is None)
+                spaced = spaced or bare[j]
                 joined += texts[j]
                 if j > i + 1 and not any(suspicious[i : j + 1]) and not all(len(x) == 1 for x in texts[i : j + 1]):
                     break  # pieces that are all words: only a pair, or letter-spaced print, may join
@@ -343,7 +345,8 @@ def _alone_score(text: str, orthography: str):
 def _join_score(joined: str, orthography: str, repair: bool = True):
     """log10 frequency of the joined pieces as one word (after OCR repair), or None."""
     fixed = (ocr.repaired(joined, orthography) if repair else ocr.glyphs_only(joined, orthography)).lower()
-    if not ocr.is_word(fixed, orthography, common=True):
+    # a capitalised join may be a name (Ит аліи is Италіи); a lower-case one must be a common word
+    if not ocr.is_word(fixed, orthography, common=not joined[:1].isupper()):
         return None
     extra = 0.0 if fixed == ocr.glyphs_only(joined, orthography).lower() else SPACING["repair_cost"]
     return _log_frequency(fixed, orthography) - extra

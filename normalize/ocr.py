@@ -85,6 +85,7 @@ CONFUSIONS = _build_confusions()
 TIE_MARGIN = float(tables.ocr()["tie_margin"])
 COST_WEIGHT = float(tables.ocr()["cost_weight"])
 KEEP_SCORE = float(tables.ocr()["keep_score"])
+KEEP_SCORE_CAPITALISED = float(tables.ocr()["keep_score_capitalised"])
 SINGLE_LETTER_MAX_COST = float(tables.ocr()["single_letter_max_cost"])
 IMPOSSIBLE = regex.compile("|".join(tables.ocr()["impossible"]))
 DOUBT = _origin("ocr-doubt", "doubt.tie", "Two repairs are about equally likely; the word is left as the OCR has it.")
@@ -258,7 +259,8 @@ def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: 
     if (orthography == "pre-reform" and lower.endswith(tuple(CONSONANTS))
             and is_word(lower + HARD_SIGN, orthography, common=not text[:1].isupper())):
         return None  # only the final ъ is missing: see _hard_sign
-    best = best_candidate(lower, orthography, clause_start)
+    # a capital inside a clause may be a name the dictionary lacks (Луши is not Души)
+    best = best_candidate(lower, orthography, clause_start, text[:1].isupper() and not text.isupper() and not clause_start)
     if best is None:
         return None
     if isinstance(best, str):
@@ -322,7 +324,7 @@ def _certainly_damaged(lower: str, orthography: str) -> bool:
 
 
 @lru_cache(maxsize=50_000)
-def best_candidate(lower: str, orthography: str, clause_start: bool = True):
+def best_candidate(lower: str, orthography: str, clause_start: bool = True, capitalised: bool = False):
     """The one best repair of a suspicious word as (start, end, true, origin)
     spans; None when there is none; the text of a doubt when two tie.
 
@@ -336,7 +338,7 @@ def best_candidate(lower: str, orthography: str, clause_start: bool = True):
         return None
     ranked = sorted(found, key=lambda item: -_score(item, orthography))
     best = _score(ranked[0], orthography)
-    if best < KEEP_SCORE and not _certainly_damaged(lower, orthography):
+    if best < (KEEP_SCORE_CAPITALISED if capitalised else KEEP_SCORE) and not _certainly_damaged(lower, orthography):
         return None  # a word the dictionary lacks is likelier than these slips
     if len(ranked) > 1 and best - _score(ranked[1], orthography) < TIE_MARGIN:
         return f"«{lower}» may be «{ranked[0][1]}» or «{ranked[1][1]}»; left as it is."
