@@ -136,6 +136,41 @@ def repair_accuracy(seed: int = 1912) -> str:
             f"({restored / total:.0%}), {untouched} left as damaged, {wrong} changed wrongly")
 
 
+def other_text_throughput() -> str:
+    """MB/s on the pre-reform corpus of other books (tests/normalize/corpus), each
+    line once with its words shuffled, so the per-word caches are not flattered."""
+    import csv
+    import random
+
+    rows = list(csv.DictReader((ROOT / "tests/normalize/corpus/prereform.tsv").read_text(encoding="utf-8").splitlines(),
+                               delimiter="\t", quoting=csv.QUOTE_NONE))
+    rng = random.Random(15)
+    lines = []
+    for _ in range(3):
+        for row in rows:
+            words = row["diplomatic"].split(" ")
+            rng.shuffle(words)
+            lines.append(" ".join(words))
+    size = sum(len(line.encode("utf-8")) + 1 for line in lines)
+    start = time.process_time()
+    for number, line in enumerate(lines, 1):
+        normalize.normalize_line(line, witness="bench", number=number)
+    return f"other books (not this book), {size / 1e6:.2f} MB: {size / 1e6 / (time.process_time() - start):.2f} MB/s"
+
+
+def spaced_line_seconds(megabytes: float = 1.0) -> str:
+    """One line of about 1 MB of letter-spaced text (к а р т ы д ѣ л о ...)."""
+    import csv
+
+    rows = list(csv.DictReader((ROOT / "tests/normalize/corpus/prereform.tsv").read_text(encoding="utf-8").splitlines(),
+                               delimiter="\t", quoting=csv.QUOTE_NONE))
+    text = " ".join(" ".join(row["diplomatic"]) for row in rows)
+    line = (text + " ") * int(megabytes * 1e6 / len(text.encode("utf-8")) + 1)
+    start = time.process_time()
+    normalize.normalize_line(line)
+    return f"one line of {len(line.encode('utf-8')) / 1e6:.1f} MB of spaced letters: {time.process_time() - start:.1f} s CPU"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=float, default=10.0, help="size of the throughput corpus")
@@ -166,6 +201,8 @@ def main() -> None:
         os.unlink(path)
     print(f"time to first output line (pasyans normalize -): {first_output_seconds():.2f} s  (target <= 1 s)")
     print(repair_accuracy())
+    print(other_text_throughput())
+    print(spaced_line_seconds())
     print(f"this process: peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 
