@@ -35,7 +35,8 @@ REDEAL_WHEN = RULES.assume(
 REDEAL_SHUFFLE = RULES.assume(
     "redeal-in-threes",
     "A redeal gathers the cards left in the fans, shuffles them (the deal number and the redeal "
-    "number seed the shuffle) and deals them again in packets of three from the first fan, as in "
+    "number seed the shuffle of the gathered cards taken in pack order, so that the order in which "
+    "they lay cannot steer it) and deals them again in packets of three from the first fan, as in "
     "the first deal («играютъ снова какъ въ первый разъ»).",
     "most natural reading",
 )
@@ -164,7 +165,10 @@ class FanGame(Game):
             self.piles[fans[k // self.FAN_SIZE]].extend(cards[k:k + self.FAN_SIZE])
 
     def do_redeal(self) -> None:
-        cards = [c for i in self.by_role["fan"] for c in self.piles[i]]
+        # The shuffle starts from the gathered cards in pack order: the same
+        # cards gathered give the same redeal whatever order they lay in, so
+        # a saved game replays and no move can steer the next layout.
+        cards = sorted(c for i in self.by_role["fan"] for c in self.piles[i])
         number = self.REDEALS - self.redeals_left + 1
         self.redeals_left -= 1
         self.deal_in_threes(shuffled(cards, self.deal, number))
