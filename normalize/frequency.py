@@ -47,3 +47,14 @@ def zipf(word: str) -> float:
     """The Zipf frequency of a lower-case modern word (FLOOR if unlisted)."""
     bucket = _table().get(word.replace("ё", "е"))
     return FLOOR if bucket is None else 9 - bucket / 100
+
+
+def highest(words) -> float:
+    """The highest Zipf frequency of some lower-case modern words (FLOOR if none is listed)."""
+    table = _table()
+    low = None
+    for word in words:
+        bucket = table.get(word) if "ё" not in word else table.get(word.replace("ё", "е"))
+        if bucket is not None and (low is None or bucket < low):
+            low = bucket
+    return FLOOR if low is None else 9 - low / 100

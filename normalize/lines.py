@@ -62,7 +62,7 @@ SPACING = {name: float(value) if name not in ("max_pieces", "max_letters") else 
 
 def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> list[Edit]:
     edits = errata.edits_for(raw, witness, number, "diplomatic")
-    taken = [(e.start, e.end) for e in edits]
+    taken = Taken(len(raw), [(e.start, e.end) for e in edits])
     words = [(m.start(), m.end()) for m in WORD.finditer(raw)]
     if orthography == "pre-reform" and LOST_SPACE.search(raw):
         split = []
@@ -138,7 +138,7 @@ def modern_edits_of_line(diplomatic: str, witness: str, number: int, orthography
     edits = errata.edits_for(diplomatic, witness, number, "modern")
     if orthography != "pre-reform":
         return edits
-    taken = [(e.start, e.end) for e in edits]
+    taken = Taken(len(diplomatic), [(e.start, e.end) for e in edits])
     for match in WORD.finditer(diplomatic):
         start, end = match.span()
         found = modern.modern_edits(match.group())
@@ -149,7 +149,34 @@ def modern_edits_of_line(diplomatic: str, witness: str, number: int, orthography
     return edits
 
 
+class Taken:
+    """Spans of a line already repaired, as a mask over its columns: a test
+    costs the span's length, not the number of spans (a long line of
+    letter-spaced print has one span per word). False while empty."""
+
+    __slots__ = ("mask", "count")
+
+    def __init__(self, length: int, spans=()):
+        self.mask = bytearray(length + 1)
+        self.count = 0
+        for span in spans:
+            self.append(span)
+
+    def append(self, span) -> None:
+        a, b = span
+        self.mask[a:b] = b"\x01" * (b - a)
+        self.count += 1
+
+    def __bool__(self) -> bool:
+        return self.count > 0
+
+    def overlaps(self, start: int, end: int) -> bool:
+        return self.count > 0 and start < end and self.mask.find(1, start, end) >= 0
+
+
 def _overlaps(start: int, end: int, spans) -> bool:
+    if isinstance(spans, Taken):
+        return spans.overlaps(start, end)
     return any(start < b and end > a for a, b in spans)
 
 
@@ -212,7 +239,9 @@ def _is_whole_word(word: str, orthography: str) -> bool:
 
 def _joins(raw: str, words, orthography: str, taken):
     """Spaced-apart letters and inner hyphens, joined: [(raw span, edits)]."""
-    result = [(span, edits) for span, edits in _spaced_joins(raw, words, orthography, taken)]
+    result = list(_spaced_joins(raw, words, orthography, taken))
+    for span, _ in result:
+        taken.append(span)  # a hyphen join may not overlap a spacing join (nor another)
     for chain in (HYPHEN_CHAIN.finditer(raw) if "-" in raw else ()):
         # a-b or a-b-c: join a neighbouring pair when the pair is a word and a piece is not
         pieces = [m.span() for m in WORD.finditer(raw, chain.start(), chain.end())]
@@ -220,7 +249,7 @@ def _joins(raw: str, words, orthography: str, taken):
         while index < len(pieces) - 1:
             (a, _), (_, b) = pieces[index], pieces[index + 1]
             left, right = raw[slice(*pieces[index])], raw[slice(*pieces[index + 1])]
-            if (_overlaps(a, b, taken) or any(_overlaps(a, b, [span]) for span, _ in result)
+            if (_overlaps(a, b, taken)
                     or not (CYRILLIC.search(left) and CYRILLIC.search(right))  # Так-I, X-лучи: not one word
                     or (_is_piece_word(left, orthography) and _is_piece_word(right, orthography))):
                 index += 1
@@ -228,6 +257,7 @@ def _joins(raw: str, words, orthography: str, taken):
             edits = _joined_edits(raw, pieces[index : index + 2], orthography, "hyphen")
             if edits is not None:
                 result.append(((a, b), edits))
+                taken.append((a, b))
                 index += 2
             else:
                 index += 1
@@ -236,28 +266,32 @@ def _joins(raw: str, words, orthography: str, taken):
         pieces = [m.span() for m in WORD.finditer(raw, match.start(), match.end())]
         (a, _), (_, b) = pieces
         left, right = raw[slice(*pieces[0])], raw[slice(*pieces[1])]
-        if (_overlaps(a, b, taken) or any(_overlaps(a, b, [span]) for span, _ in result)
+        if (_overlaps(a, b, taken)
                 or not (CYRILLIC.search(left) and CYRILLIC.search(right))
                 or (_is_piece_word(left, orthography) and _is_piece_word(right, orthography))):
             continue
         edits = _joined_edits(raw, pieces, orthography, "hyphen")
         if edits is not None:
             result.append(((a, b), edits))
+            taken.append((a, b))
     return result
 
 
 def _runs(raw: str, words, taken):
     """Index ranges [first, last] of Cyrillic words separated by single spaces
     (a Latin word, a Roman numeral or a span already repaired ends a run)."""
+    overlaps = taken.overlaps
+
     def barrier(index):
         a, b = words[index]
-        return not CYRILLIC.search(raw, a, b) or (taken and _overlaps(a, b, taken))
+        return not CYRILLIC.search(raw, a, b) or overlaps(a, b)
 
     first = 0
     while first < len(words) and barrier(first):
         first += 1
     for index in range(first + 1, len(words) + 1):
-        if index == len(words) or raw[words[index - 1][1] : words[index][0]] != " " or barrier(index):
+        if (index == len(words) or raw[words[index - 1][1] : words[index][0]] != " "
+                or overlaps(words[index - 1][1], words[index][0]) or barrier(index)):
             if index - first > 1:
                 yield first, index - 1
             first = index
@@ -273,59 +307,83 @@ def _spaced_joins(raw: str, words, orthography: str, taken):
     not; a join scores the frequency of the joined word less a cost for every
     space it removes (small beside a lone letter that is no word, large
     between two words). The best cut wins, so joins never overlap and never
-    take a piece that is better as a word of its own. Each piece starts at
-    most `max_pieces` candidate joins, cut short by the letter limit and the
-    dictionary's prefixes: time is linear in the line's length.
+    take a piece that is better as a word of its own.
+
+    A join is only looked up, never repaired: its letters as printed (with
+    the glyph maps, and a dropped final ъ) must make a word, so each candidate
+    costs one memoised dictionary look-up, not an OCR search (a joined word
+    with a slip in it is repaired afterwards, as one word). Each piece starts
+    at most `max_pieces` candidate joins, cut short by the letter limit and
+    the dictionary's prefixes: time is linear in the line's length.
     """
     result = []
     for first, last in _runs(raw, words, taken):
         pieces = words[first : last + 1]
-        texts = [raw[a:b] for a, b in pieces]
-        alone = [_alone_score(text, orthography) for text in texts]
-        suspicious = [score is None for score in alone]
-        # a lone letter that is no word even after repair (д, ѣ): letter-spaced print
-        bare = [len(text) == 1 and score is None for text, score in zip(texts, alone)]
-        n = len(pieces)
-        best = [0.0] + [float("-inf")] * n
-        back = [0] * (n + 1)
-        for i in range(n):
-            if best[i] == float("-inf"):
-                continue
-            here = best[i] + (SPACING["nonword"] if alone[i] is None else alone[i])
-            if here > best[i + 1]:
-                best[i + 1], back[i + 1] = here, i
-            letters = len(texts[i])
-            joined = texts[i]
-            gap_cost = 0.0
-            spaced = bare[i]  # a lone letter that is no word as it stands: letter-spaced print
-            for j in range(i + 1, min(n, i + SPACING["max_pieces"])):
-                letters += len(texts[j])
-                if letters > SPACING["max_letters"] or (taken and _overlaps(pieces[i][0], pieces[j][1], taken)):
-                    break
-                gap_cost += _gap_cost(texts[j - 1], texts[j], alone[j - 1], alone[j])
-                spaced = spaced or bare[j]
-                joined += texts[j]
-                if j > i + 1 and not any(suspicious[i : j + 1]) and not all(len(x) == 1 for x in texts[i : j + 1]):
-                    break  # pieces that are all words: only a pair, or letter-spaced print, may join
-                if not _could_begin(joined[:-1], orthography):
-                    break
-                # two words join only as they stand; a join with a non-word piece may need a repair
-                score = _join_score(joined, orthography, any(suspicious[i : j + 1]))
-                if score is None:
-                    continue
-                total = best[i] + score - (SPACING["space_by_letter"] * (j - i) if spaced else gap_cost)
-                if total > best[j + 1]:
-                    best[j + 1], back[j + 1] = total, i
-        end = n
-        while end > 0:
-            start = back[end]
-            if end - start > 1:
-                spans = pieces[start:end]
-                edits = _joined_edits(raw, spans, orthography, "spacing")
-                if edits is not None:
-                    result.append(((spans[0][0], spans[-1][1]), edits))
-            end = start
+        for start, end in _cut(tuple(raw[a:b] for a, b in pieces), orthography):
+            spans = pieces[start:end]
+            edits = _joined_edits(raw, spans, orthography, "spacing")
+            if edits is not None:
+                result.append(((spans[0][0], spans[-1][1]), edits))
     return result
+
+
+@lru_cache(maxsize=20_000)
+def _cut(texts: tuple, orthography: str) -> tuple:
+    """The best cut of a run of single-spaced pieces: the (start, end) piece
+    ranges to join (cached: a letter-spaced word comes back, as a run of its own)."""
+    max_pieces, max_letters = SPACING["max_pieces"], SPACING["max_letters"]
+    alone = [_alone_score(text, orthography) for text in texts]
+    suspicious = [score is None for score in alone]
+    # a lone letter that is no word even after repair (д, ѣ): letter-spaced print
+    bare = [len(text) == 1 and score is None for text, score in zip(texts, alone)]
+    n = len(texts)
+    best = [0.0] + [float("-inf")] * n
+    back = [0] * (n + 1)
+    for i in range(n):
+        here = best[i] + (SPACING["nonword"] if alone[i] is None else alone[i])
+        if here > best[i + 1]:
+            best[i + 1], back[i + 1] = here, i
+        # every piece from i to j left alone: a score the cut up to j reaches anyway
+        apart = here
+        letters = len(texts[i])
+        joined = texts[i]
+        gap_cost = 0.0
+        spaced = bare[i]  # a lone letter that is no word as it stands: letter-spaced print
+        any_suspicious, all_single = suspicious[i], letters == 1
+        for j in range(i + 1, min(n, i + max_pieces)):
+            letters += len(texts[j])
+            if letters > max_letters:
+                break
+            gap_cost += _gap_cost(texts[j - 1], texts[j], alone[j - 1], alone[j])
+            spaced = spaced or bare[j]
+            any_suspicious = any_suspicious or suspicious[j]
+            all_single = all_single and len(texts[j]) == 1
+            joined += texts[j]
+            apart += SPACING["nonword"] if alone[j] is None else alone[j]
+            if j > i + 1 and not any_suspicious and not all_single:
+                break  # pieces that are all words: only a pair, or letter-spaced print, may join
+            letter_spaced = any_suspicious or all_single
+            if letter_spaced and not _could_begin(joined[:-1], orthography):
+                break
+            penalty = SPACING["space_by_letter"] * (j - i) if spaced else gap_cost
+            if best[i] + _join_bound(joined, orthography) - penalty < max(best[j + 1], apart):
+                continue  # even the likeliest spelling of the join loses: no look-up
+            if not letter_spaced and not _could_begin(joined[:-1], orthography):
+                break
+            score = _join_score(joined, orthography)
+            if score is None:
+                continue
+            total = best[i] + score - penalty
+            if total > best[j + 1]:
+                best[j + 1], back[j + 1] = total, i
+    cuts = []
+    end = n
+    while end > 0:
+        start = back[end]
+        if end - start > 1:
+            cuts.append((start, end))
+        end = start
+    return tuple(cuts)
 
 
 @lru_cache(maxsize=100_000)
@@ -341,15 +399,29 @@ def _alone_score(text: str, orthography: str):
     return None
 
 
-@lru_cache(maxsize=100_000)
-def _join_score(joined: str, orthography: str, repair: bool = True):
-    """log10 frequency of the joined pieces as one word (after OCR repair), or None."""
-    fixed = (ocr.repaired(joined, orthography) if repair else ocr.glyphs_only(joined, orthography)).lower()
+@lru_cache(maxsize=200_000)
+def _join_score(joined: str, orthography: str):
+    """log10 frequency of the joined pieces as one word, or None: the letters
+    as printed (glyph maps applied), or with a dropped final ъ restored (at
+    `repair_cost`); a dictionary look-up, no OCR search."""
+    fixed = ocr.glyphs_only(joined, orthography).lower()
     # a capitalised join may be a name (Ит аліи is Италіи); a lower-case one must be a common word
-    if not ocr.is_word(fixed, orthography, common=not joined[:1].isupper()):
-        return None
-    extra = 0.0 if fixed == ocr.glyphs_only(joined, orthography).lower() else SPACING["repair_cost"]
-    return _log_frequency(fixed, orthography) - extra
+    common = not joined[:1].isupper()
+    if ocr.is_word(fixed, orthography, common=common):
+        return _log_frequency(fixed, orthography)
+    if (orthography == "pre-reform" and fixed[-1:] in ocr.CONSONANTS
+            and ocr.is_word(fixed + ocr.HARD_SIGN, orthography, common=common)):
+        return _log_frequency(fixed + ocr.HARD_SIGN, orthography) - SPACING["repair_cost"]
+    return None
+
+
+@lru_cache(maxsize=200_000)
+def _join_bound(joined: str, orthography: str) -> float:
+    """An upper bound of `_join_score` from the frequency list alone (no dictionary)."""
+    from normalize import frequency
+
+    fixed = ocr.glyphs_only(joined, orthography).lower()
+    return frequency.highest((fixed,) if orthography == "modern" else modern.possible_spellings(fixed)) - 9
 
 
 def _log_frequency(lower: str, orthography: str) -> float:
@@ -381,13 +453,30 @@ def _could_begin(prefix: str, orthography: str) -> bool:
 
 def _joined_edits(raw: str, spans, orthography: str, how: str):
     """Edits that join the pieces at `spans` into one word, or None if it is no word."""
+    texts = tuple(raw[a:b] for a, b in spans)
+    gaps = tuple(raw[a[1] : b[0]] for a, b in zip(spans, spans[1:]))
+    local = _local_join(texts, gaps, orthography, how)
+    if local is None:
+        return None
+    shift = spans[0][0]
+    return [Edit(e.start + shift, e.end + shift, e.before, e.after, e.origin) for e in local]
+
+
+@lru_cache(maxsize=100_000)
+def _local_join(texts: tuple, gaps: tuple, orthography: str, how: str):
+    """`_joined_edits` on the pieces alone (columns from the first piece's
+    start): the same split word recurs, in a book and in letter-spaced print."""
+    raw = texts[0] + "".join(gap + text for gap, text in zip(gaps, texts[1:]))
+    spans, at = [], 0
+    for index, text in enumerate(texts):
+        spans.append((at, at + len(text)))
+        at += len(text) + (len(gaps[index]) if index < len(gaps) else 0)
     positions = [p for a, b in spans for p in range(a, b)]
-    word = "".join(raw[p] for p in positions)
+    word = "".join(texts)
     fixed = ocr.repaired(word, orthography)
     if not ocr.is_word(fixed.lower(), orthography, common=True):  # А е is not the name Ае
         return None
     origin = {"spacing": ocr.SPACING, "hyphen": ocr.HYPHEN, "mark": ocr.MARK_INSIDE}[how]
-    gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:])]
     edits = []
     for e in ocr.word_edits(word, orthography):
         start = positions[e.start] if e.start < len(positions) else spans[-1][1]
@@ -402,6 +491,6 @@ def _joined_edits(raw: str, spans, orthography: str, how: str):
                     edits.append(Edit(pos, pos + 1, raw[pos], new, e.origin))
             continue
         edits.append(Edit(start, end, raw[start:end], e.after, e.origin))
-    for a, b in gaps:
-        edits.append(Edit(a, b, raw[a:b], "", origin))
-    return edits
+    for left, right in zip(spans, spans[1:]):
+        edits.append(Edit(left[1], right[0], raw[left[1] : right[0]], "", origin))
+    return tuple(edits)

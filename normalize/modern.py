@@ -31,7 +31,7 @@ from functools import lru_cache
 import regex
 
 from normalize import morph, tables
-from normalize.draft import Draft, Origin, splice
+from normalize.draft import Draft, Edit, Origin, splice
 
 YAT, CAPITAL_YAT = "\N{CYRILLIC SMALL LETTER YAT}", "\N{CYRILLIC CAPITAL LETTER YAT}"
 DECIMAL_I = "\N{CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I}"
@@ -118,12 +118,16 @@ def _needs_work(word: str) -> bool:
     )
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=200_000)
 def modern_edits(word: str) -> tuple:
     """The edits that respell one word (letters only), as word spans."""
     if not _needs_work(word):
         return ()
     lower = word.lower()
+    core = lower[:-2] if lower.endswith("ся") and len(lower) > 5 else lower
+    if (lower not in PRONOUNS and not core.endswith(_RULED_ENDINGS) and "з" not in lower[:14]
+            and lower.find("ъи", 1) < 0):
+        return _letter_edits(word)  # most words: only the letters the reform removed
     draft = Draft(word)
     pronoun = PRONOUNS.get(lower)
     if pronoun:
@@ -255,6 +259,67 @@ def _letters(word: str, draft: Draft) -> None:
             draft.replace(index, index + 1, _cased(ch, "в" if after_vowel else "и"), RULES[rule])
         elif low == HARD_SIGN and index == len(text) - 1 and index > 0:
             draft.replace(index, index + 1, "", RULES["hard-sign.final"])
+
+
+_RULED_ENDINGS = ("аго", "яго", "ыя", "ія", "ия")
+
+
+def possible_spellings(lower: str) -> set[str]:
+    """Every spelling `modern_word(lower)` may take, found without the
+    dictionary (a superset: the letters respelled, with and without the
+    ending and the prefix the dictionary decides). An OCR candidate's
+    frequency is bounded by its most frequent spelling, so most candidates
+    are ranked out without a dictionary look-up."""
+    if lower in PRONOUNS or IZHITSA in lower or "ъи" in lower:
+        return {modern_word(lower)}
+    reflexive = lower.endswith("ся") and len(lower) > 5
+    core = lower[:-2] if reflexive else lower
+    if "з" not in lower[:14] and not core.endswith(_RULED_ENDINGS):
+        return {simple(lower)}  # the common case: the letters alone decide
+    changes = [[]]
+    if core.endswith(("аго", "яго")) and len(core) >= 5:
+        at = len(core) - 3
+        changes += [[(at, at + 1, "о")], [(at, at + 1, "е")]]
+    elif core.endswith(("ыя", "ія", "ия")) and len(core) >= 4:
+        changes.append([(len(core) - 1, len(core), "е")])
+    # the з of a prefix (after at most two outer prefixes: within the first
+    # 14 letters) may become с, or go (разсчет -> расчет): every such з
+    prefix = [[(at, at + 1, "с")] for at in range(min(len(lower), 14)) if lower[at] == "з"]
+    for old, new, _origin in PREFIX_DROP:
+        at = lower.find(old, 0, 14 + len(old))
+        if at >= 0:
+            start, end, text = _minimal(old, new)
+            prefix.append([(at + start, at + end, text)])
+    changes += [change + extra for change in changes for extra in prefix]
+    result = set()
+    for change in changes:
+        text = lower
+        for start, end, new in sorted(change, reverse=True):
+            text = text[:start] + new + text[end:]
+        result.add(simple(text))
+    return result
+
+
+def _letter_edits(word: str) -> tuple:
+    """The edits of `_letters` on an untouched word, without a draft (one
+    letter each, in order; the same edits `_letters` would give)."""
+    edits = []
+    last = len(word) - 1
+    for index, ch in enumerate(word):
+        low = ch.lower()
+        if low == YAT:
+            edits.append(Edit(index, index + 1, ch, _cased(ch, "е"), RULES["yat"]))
+        elif low == DECIMAL_I:
+            edits.append(Edit(index, index + 1, ch, _cased(ch, "и"), RULES["i-decimal"]))
+        elif low == FITA:
+            edits.append(Edit(index, index + 1, ch, _cased(ch, "ф"), RULES["fita"]))
+        elif low == IZHITSA:
+            after_vowel = index > 0 and word[index - 1].lower() in VOWELS
+            rule = "izhitsa.vowel" if after_vowel else "izhitsa"
+            edits.append(Edit(index, index + 1, ch, _cased(ch, "в" if after_vowel else "и"), RULES[rule]))
+        elif low == HARD_SIGN and index == last and index > 0:
+            edits.append(Edit(index, index + 1, ch, "", RULES["hard-sign.final"]))
+    return tuple(edits)
 
 
 def modern_word(word: str) -> str:

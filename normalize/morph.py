@@ -27,24 +27,34 @@ def analyzer():
     return _ANALYZER
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=300_000)
+def _entries(word: str) -> tuple:
+    """(paradigm id, form index, spelling) of every dictionary entry of a
+    lower-case word (е may stand for ё): one look-up in the dictionary's
+    word graph, without pymorphy3's full parse (no normal forms, no
+    probabilities), so a test costs tens of microseconds."""
+    if len(word) < 2:
+        return ()
+    analyzer_ = analyzer()
+    return tuple((para_id, index, fixed)
+                 for fixed, found in analyzer_.dictionary.words.similar_items(word, analyzer_.char_substitutes)
+                 for para_id, index in found)
+
+
 def is_known(word: str) -> bool:
     """Is this (lower-case, modern) word in the dictionary?
 
     Single letters are left to the caller: the dictionary lists almost every
     letter as an abbreviation.
     """
-    if len(word) < 2:
-        return False
-    return analyzer().word_is_known(word)
+    return bool(_entries(word))
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=300_000)
 def tags(word: str) -> tuple:
     """The tags of every dictionary parse of a known word (none if unknown)."""
-    if not is_known(word):
-        return ()
-    return tuple(parse.tag for parse in analyzer().parse(word) if parse.is_known)
+    dictionary = analyzer().dictionary
+    return tuple(dictionary.build_tag_info(para_id, index) for para_id, index, _ in _entries(word))
 
 
 # Lemma endings of adjectives and participles: a noun whose lemma ends so is
@@ -65,9 +75,9 @@ def is_adjectival_plural(word: str) -> bool:
 @lru_cache(maxsize=50_000)
 def parses(word: str) -> tuple:
     """(tag, lemma) of every dictionary parse of a known word."""
-    if not is_known(word):
-        return ()
-    return tuple((parse.tag, parse.normal_form) for parse in analyzer().parse(word) if parse.is_known)
+    dictionary = analyzer().dictionary
+    return tuple((dictionary.build_tag_info(para_id, index), dictionary.build_normal_form(para_id, index, fixed))
+                 for para_id, index, fixed in _entries(word))
 
 
 @lru_cache(maxsize=50_000)
@@ -104,6 +114,7 @@ def is_adjectival_genitive(word: str) -> bool:
 NOT_COMMON = PROPER | {"Abbr", "Init"}
 
 
+@lru_cache(maxsize=300_000)
 def is_common(word: str) -> bool:
     """Is the word known as a common word (not only as a name or abbreviation)?"""
     return any(not (NOT_COMMON & tag.grammemes) for tag in tags(word))
@@ -116,7 +127,4 @@ def is_proper(word: str) -> bool:
 @lru_cache(maxsize=50_000)
 def lemma_ends_stressed(word: str) -> bool:
     """Does an adjectival parse have a lemma in -ой (stressed ending: большой, чужой)?"""
-    return any(
-        parse.is_known and parse.tag.POS in ADJECTIVAL and parse.normal_form.endswith("ой")
-        for parse in analyzer().parse(word)
-    )
+    return any(tag.POS in ADJECTIVAL and lemma.endswith("ой") for tag, lemma in parses(word))

@@ -28,7 +28,7 @@ import regex
 
 from normalize import frequency, morph, tables
 from normalize.draft import Draft, Edit, Origin, splice
-from normalize.modern import DECIMAL_I, HARD_SIGN, YAT, modern_word, simple
+from normalize.modern import DECIMAL_I, HARD_SIGN, YAT, modern_word, possible_spellings, simple
 
 CAPITAL_EF = "Ф"
 VOWELS_AFTER_DECIMAL_I = "аеёиоуыэюяѣйі" + "\N{CYRILLIC SMALL LETTER IZHITSA}"
@@ -52,6 +52,9 @@ def _build_glyphs():
 
 
 GLYPHS = _build_glyphs()
+# A character some glyph rule looks at (a Serbian letter, any Latin letter,
+# a capital І, Ф, Ь or Ъ): a word without one needs no glyph rule.
+GLYPH_TRIGGER = regex.compile("[" + regex.escape("".join(GLYPHS)) + r"\p{Script=Latin}\N{CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I}ФЬЪ]")
 _LOOK = tables.ocr()["lookalike"]
 LOOKALIKES = dict(_LOOK["map"])
 LOOKALIKE = _origin("ocr-lookalike", _LOOK["id"], _LOOK["reason"])
@@ -121,7 +124,7 @@ def breaks_spelling(lower: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=200_000)
 def is_word(lower: str, orthography: str, common: bool = False) -> bool:
     """Is this lower-case word a word of its orthography, as far as we can tell?
 
@@ -148,7 +151,7 @@ def is_word(lower: str, orthography: str, common: bool = False) -> bool:
 # --- one word ----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=200_000)
 def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = True, before_dot: bool = False,
                cut: bool = False, clause_start: bool = True) -> tuple:
     """The OCR repairs of one word (letters only), as edits of the word.
@@ -159,6 +162,8 @@ def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = 
     hyphenated at the end of the line, so only the glyph maps apply;
     `clause_start`: the word begins a clause (see `clause_initial` in the table).
     """
+    if _plainly_a_word(word, orthography, before_dot, cut):
+        return ()
     draft = Draft(word)
     _glyphs(draft, orthography, mid_sentence)
     text = draft.text
@@ -177,8 +182,23 @@ def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = 
     return tuple(edits)
 
 
+def _plainly_a_word(word: str, orthography: str, before_dot: bool, cut: bool) -> bool:
+    """The OCR-suspicion test, one memoised look-up: no glyph rule applies,
+    no final ъ can be missing, and the word is a word (common, unless
+    capitalised) or no rule would look at it. Such a word is never repaired."""
+    if GLYPH_TRIGGER.search(word) or (orthography == "pre-reform" and word[-1:].lower() in CONSONANTS):
+        return False
+    if cut or (before_dot and len(word) <= 3) or not CYRILLIC.search(word) or LATIN.search(word):
+        return True
+    if len(word) == 1 and (word.isupper() or before_dot):
+        return True
+    return is_word(word.lower(), orthography, common=not word[:1].isupper())
+
+
 def _glyphs(draft: Draft, orthography: str, mid_sentence: bool) -> None:
     text = draft.text
+    if not GLYPH_TRIGGER.search(text):
+        return  # nearly every word: nothing any glyph rule below looks at
     has_cyrillic = bool(CYRILLIC.search(text))
     for index, ch in enumerate(text):
         glyph = GLYPHS.get(ch)
@@ -289,33 +309,28 @@ def _apply(lower: str, subs) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=50_000)
-def candidates(lower: str, orthography: str, clause_start: bool = True) -> tuple:
-    """Every repair of a suspicious word by at most two slips of the channel
-    model that gives a common word: (slip cost, candidate, slips), cheapest
-    first for each candidate."""
+def _combinations(lower: str):
+    """Every repair of a word by one or two non-overlapping slips: (cost, candidate, slips)."""
     subs = list(_substitutions(lower))
-    found: dict[str, tuple] = {}
-    combos = [(s,) for s in subs] + [c for c in itertools.combinations(subs, 2)
-                                     if c[0][1] <= c[1][0] or c[1][1] <= c[0][0]]
-    for combo in combos:
-        cost = sum(s[3] for s in combo)
-        candidate = _apply(lower, combo)
-        if candidate in found and found[candidate][0] <= cost:
-            continue
-        if candidate == lower or not is_word(candidate, orthography, common=True):
-            continue
-        if not clause_start and candidate in CLAUSE_INITIAL:
-            continue
-        found[candidate] = (cost, candidate, combo)
-    return tuple(sorted(found.values(), key=lambda item: item[0]))
+    for sub in subs:
+        yield sub[3], _apply(lower, (sub,)), (sub,)
+    for first, second in itertools.combinations(subs, 2):
+        if first[1] <= second[0] or second[1] <= first[0]:
+            yield first[3] + second[3], _apply(lower, (first, second)), (first, second)
 
 
-def _score(item, orthography: str) -> float:
+def _score(cost: float, candidate: str, orthography: str) -> float:
     """log10 P(candidate) + log10 P(OCR text | candidate): Zipf frequency minus slip cost."""
-    cost, candidate, _ = item
     modern = candidate if orthography == "modern" else modern_word(candidate)
     return frequency.zipf(modern) - COST_WEIGHT * cost
+
+
+def _bound(cost: float, candidate: str, orthography: str) -> float:
+    """An upper bound of `_score` without the dictionary: the frequency of the
+    candidate's likeliest modern spelling (most candidates are no word, and
+    their bound is the floor)."""
+    spellings = (candidate,) if orthography == "modern" else possible_spellings(candidate)
+    return frequency.highest(spellings) - COST_WEIGHT * cost
 
 
 def _certainly_damaged(lower: str, orthography: str) -> bool:
@@ -323,31 +338,69 @@ def _certainly_damaged(lower: str, orthography: str) -> bool:
     return bool(IMPOSSIBLE.search(lower)) or (orthography == "pre-reform" and breaks_spelling(lower))
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=200_000)
+def ranked_candidates(lower: str, orthography: str, clause_start: bool = True, floor: float | None = None) -> tuple:
+    """The repairs of a suspicious word by at most two slips of the channel
+    model that give a common word, best first, as (score, cost, candidate,
+    slips): all those within `tie_margin` of the best, and none scoring
+    under `floor`.
+
+    Branch and bound: the candidates are visited in the order of a bound of
+    their score that needs no dictionary (`_bound`), and the search stops
+    where no bound is left that could beat the floor or tie with the best;
+    so a word of n letters costs its O(n^2) strings and a handful of
+    dictionary look-ups, not one look-up per string.
+    """
+    pending = []
+    for cost, candidate, combo in _combinations(lower):
+        if candidate == lower or (len(lower) == 1 and cost > SINGLE_LETTER_MAX_COST):
+            continue
+        if not clause_start and candidate in CLAUSE_INITIAL:
+            continue
+        pending.append((-_bound(cost, candidate, orthography), cost, candidate, combo))
+    pending.sort(key=lambda item: (item[0], item[1]))  # stable: equal slips keep the table's order
+    found, seen = [], set()
+    for negative_bound, cost, candidate, combo in pending:
+        bound = -negative_bound
+        best = found[0][0] if found else None
+        if (floor is not None and bound < floor and (best is None or best < floor)) or (
+                best is not None and bound <= best - TIE_MARGIN):
+            break
+        if candidate in seen:
+            continue
+        seen.add(candidate)
+        if not is_word(candidate, orthography, common=True):
+            continue
+        found.append((_score(cost, candidate, orthography), cost, candidate, combo))
+        found.sort(key=lambda item: -item[0])
+    return tuple(found)
+
+
+@lru_cache(maxsize=200_000)
 def best_candidate(lower: str, orthography: str, clause_start: bool = True, capitalised: bool = False):
     """The one best repair of a suspicious word as (start, end, true, origin)
     spans; None when there is none; the text of a doubt when two tie.
 
     Ranked by the noisy-channel rule (`_score`): a frequent word reached by a
-    common slip wins; two candidates within `tie_margin` are a doubt.
+    common slip wins; two candidates within `tie_margin` are a doubt. Below
+    `keep_score` a word the dictionary lacks is likelier than these slips,
+    unless the word is certainly damaged.
     """
-    found = candidates(lower, orthography, clause_start)
-    if len(lower) == 1:
-        found = tuple(item for item in found if item[0] <= SINGLE_LETTER_MAX_COST)
-    if not found:
+    keep = KEEP_SCORE_CAPITALISED if capitalised else KEEP_SCORE
+    certain = _certainly_damaged(lower, orthography)
+    ranked = ranked_candidates(lower, orthography, clause_start, None if certain else keep)
+    if not ranked or (ranked[0][0] < keep and not certain):
         return None
-    ranked = sorted(found, key=lambda item: -_score(item, orthography))
-    best = _score(ranked[0], orthography)
-    if best < (KEEP_SCORE_CAPITALISED if capitalised else KEEP_SCORE) and not _certainly_damaged(lower, orthography):
-        return None  # a word the dictionary lacks is likelier than these slips
-    if len(ranked) > 1 and best - _score(ranked[1], orthography) < TIE_MARGIN:
-        return f"«{lower}» may be «{ranked[0][1]}» or «{ranked[1][1]}»; left as it is."
-    return [(s[0], s[1], s[2], s[4]) for s in ranked[0][2]]
+    if len(ranked) > 1 and ranked[0][0] - ranked[1][0] < TIE_MARGIN:
+        return f"«{lower}» may be «{ranked[0][2]}» or «{ranked[1][2]}»; left as it is."
+    return [(s[0], s[1], s[2], s[4]) for s in ranked[0][3]]
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=200_000)
 def glyphs_only(word: str, orthography: str = "pre-reform") -> str:
     """The word with only the systematic glyph maps applied (no dictionary repairs)."""
+    if not GLYPH_TRIGGER.search(word):
+        return word
     draft = Draft(word)
     _glyphs(draft, orthography, False)
     return draft.text
