@@ -26,6 +26,11 @@ _TABLE: dict[str, int] | None = None
 _CYRILLIC_WORD = regex.compile(r"[а-яё]+")
 
 
+def table() -> dict[str, int]:
+    """word -> centibel bucket (Zipf = 9 - bucket / 100), ё folded into е."""
+    return _TABLE if _TABLE is not None else _table()
+
+
 def _table() -> dict[str, int]:
     """word -> centibel bucket (Zipf = 9 - bucket / 100), ё folded into е."""
     global _TABLE
@@ -58,3 +63,22 @@ def highest(words) -> float:
         if bucket is not None and (low is None or bucket < low):
             low = bucket
     return FLOOR if low is None else 9 - low / 100
+
+
+_LONGEST: list[float] | None = None
+
+
+def highest_of_length(length: int) -> float:
+    """The highest Zipf frequency of any listed word of `length - 3` to
+    `length` letters (a bound for a word whose modern spelling may lose up to
+    three letters of its pre-reform one: final ъ, ъи -> ы, разсч -> расч)."""
+    global _LONGEST
+    if _LONGEST is None:
+        by_length: dict[int, int] = {}
+        for word, bucket in table().items():
+            if bucket < by_length.get(len(word), 10_000):
+                by_length[len(word)] = bucket
+        size = max(by_length) + 1
+        exact = [9 - by_length[n] / 100 if n in by_length else FLOOR for n in range(size)]
+        _LONGEST = [max(exact[max(0, n - 3) : n + 1]) for n in range(size)]
+    return _LONGEST[min(length, len(_LONGEST) - 1)] if length < len(_LONGEST) else FLOOR

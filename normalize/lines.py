@@ -125,7 +125,7 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
             continue
         word = raw[start:end]
         before_dot = raw[end : end + 1] == "."
-        mid = word[0] == ocr.CAPITAL_EF and _mid_sentence(raw, start)
+        mid = word[0].isupper() and _mid_sentence(raw, start)  # Ф for ф, or a name
         cut = raw[end : end + 1] == "-" and not raw[end + 1 :].strip()  # прави- | ламъ on the next line
         opens = len(word) not in ocr.CLAUSE_INITIAL_LENGTHS or _clause_start(raw, start)
         for e in ocr.word_edits(word, orthography, mid, before_dot, cut, opens):
@@ -331,6 +331,8 @@ def _spaced_joins(raw: str, words, orthography: str, taken):
 def _cut(texts: tuple, orthography: str) -> tuple:
     """The best cut of a run of single-spaced pieces: the (start, end) piece
     ranges to join (cached: a letter-spaced word comes back, as a run of its own)."""
+    from normalize.frequency import highest_of_length
+
     max_pieces, max_letters = SPACING["max_pieces"], SPACING["max_letters"]
     alone = [_alone_score(text, orthography) for text in texts]
     suspicious = [score is None for score in alone]
@@ -366,8 +368,9 @@ def _cut(texts: tuple, orthography: str) -> tuple:
             if letter_spaced and not _could_begin(joined[:-1], orthography):
                 break
             penalty = SPACING["space_by_letter"] * (j - i) if spaced else gap_cost
-            if best[i] + _join_bound(joined, orthography) - penalty < max(best[j + 1], apart):
-                continue  # even the likeliest spelling of the join loses: no look-up
+            beaten = max(best[j + 1], apart) + penalty - best[i]
+            if highest_of_length(letters) - 9 < beaten or _join_bound(joined, orthography) < beaten:
+                continue  # even the commonest word of its length, or its likeliest spelling, loses: no look-up
             if not letter_spaced and not _could_begin(joined[:-1], orthography):
                 break
             score = _join_score(joined, orthography)
@@ -421,7 +424,8 @@ def _join_bound(joined: str, orthography: str) -> float:
     from normalize import frequency
 
     fixed = ocr.glyphs_only(joined, orthography).lower()
-    return frequency.highest((fixed,) if orthography == "modern" else modern.possible_spellings(fixed)) - 9
+    key = fixed if orthography == "modern" else modern.spelling_key(fixed)
+    return frequency.highest((key,) if key is not None else modern.possible_spellings(fixed)) - 9
 
 
 def _log_frequency(lower: str, orthography: str) -> float:

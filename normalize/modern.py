@@ -264,6 +264,18 @@ def _letters(word: str, draft: Draft) -> None:
 _RULED_ENDINGS = ("аго", "яго", "ыя", "ія", "ия")
 
 
+def spelling_key(lower: str) -> str | None:
+    """The modern spelling of a word that only the letter rules can touch
+    (no ending, prefix, ъи or pronoun rule applies), else None: then see
+    `possible_spellings`."""
+    if "з" in lower[:14] or IZHITSA in lower or lower in PRONOUNS or "ъи" in lower:
+        return None
+    core = lower[:-2] if lower.endswith("ся") and len(lower) > 5 else lower
+    if core.endswith(_RULED_ENDINGS):
+        return None
+    return simple(lower)
+
+
 def possible_spellings(lower: str) -> set[str]:
     """Every spelling `modern_word(lower)` may take, found without the
     dictionary (a superset: the letters respelled, with and without the

@@ -28,7 +28,7 @@ import regex
 
 from normalize import frequency, morph, tables
 from normalize.draft import Draft, Edit, Origin, splice
-from normalize.modern import DECIMAL_I, HARD_SIGN, YAT, modern_word, possible_spellings, simple
+from normalize.modern import DECIMAL_I, HARD_SIGN, YAT, modern_word, possible_spellings, simple, spelling_key
 
 CAPITAL_EF = "Ф"
 VOWELS_AFTER_DECIMAL_I = "аеёиоуыэюяѣйі" + "\N{CYRILLIC SMALL LETTER IZHITSA}"
@@ -99,9 +99,21 @@ CLAUSE_INITIAL_LENGTHS = frozenset(len(word) for word in CLAUSE_INITIAL)  # othe
 COMPOUND_FIRST = frozenset(tables.ocr()["compound_first"])
 BOUND = frozenset(tables.ocr()["bound"])
 STANDALONE = {name: frozenset(letters) for name, letters in tables.ocr()["standalone"].items()}
+_PERIOD = tables.ocr()["period"]
+PERIOD_DOUBLED = frozenset(_PERIOD["doubled"])
+PERIOD_HUSHING = frozenset(_PERIOD["hushing"])
+PERIOD_VOWELS = dict(_PERIOD["vowels"])
 
 
 # --- the dictionary test ---------------------------------------------------------
+
+
+_AFTER_I = regex.escape(VOWELS_AFTER_DECIMAL_I)
+# і before a consonant or at the end; ъ inside a word before a consonant;
+# a sign first or after a vowel or sign; и before a vowel or й (not first)
+_BAD_DECIMAL_I = regex.compile(f"{DECIMAL_I}(?![{_AFTER_I}])")
+_BAD_SIGN = regex.compile(f"ъ(?=[^еёюяѣи])|(?:^|(?<=[{_AFTER_I}ъь]))[ъь]")
+_I_BEFORE_VOWEL = regex.compile("(?<=.)и(?=[аеоуюяѣий])")
 
 
 def breaks_spelling(lower: str) -> bool:
@@ -109,19 +121,12 @@ def breaks_spelling(lower: str) -> bool:
 
     The decimal і stands only before a vowel or й (міръ and its family aside);
     the hard sign only at the end of a word or before a vowel; both signs
-    only after a consonant.
+    only after a consonant; и not before a vowel or й (линіи, синій), but in
+    the first part of a compound (пятиалтынный).
     """
-    for index, ch in enumerate(lower):
-        nxt = lower[index + 1] if index + 1 < len(lower) else ""
-        if ch == DECIMAL_I and (not nxt or nxt not in VOWELS_AFTER_DECIMAL_I) and not lower.startswith("мір"):
-            return True
-        if ch == HARD_SIGN and nxt and nxt not in "еёюяѣи":
-            return True
-        if ch in "ъь" and (index == 0 or lower[index - 1] in VOWELS_AFTER_DECIMAL_I + "ъь"):
-            return True  # the signs follow consonants only
-        if ch == "и" and nxt and nxt in "аеоуюяѣий" and index > 0 and lower[: index + 1] not in COMPOUND_FIRST:
-            return True  # pre-reform writes і before a vowel or й (линіи, синій), but пятиалтынный
-    return False
+    if _BAD_SIGN.search(lower) or (_BAD_DECIMAL_I.search(lower) and not lower.startswith("мір")):
+        return True
+    return any(lower[: m.start() + 1] not in COMPOUND_FIRST for m in _I_BEFORE_VOWEL.finditer(lower))
 
 
 @lru_cache(maxsize=200_000)
@@ -140,12 +145,41 @@ def is_word(lower: str, orthography: str, common: bool = False) -> bool:
         return known(lower)
     if breaks_spelling(lower):
         return False
-    if lower.endswith(tuple(CONSONANTS)):
+    if not lower or lower[-1] in CONSONANTS:
         return False
     modern = modern_word(lower)
     if len(modern) == 1:
         return modern in STANDALONE["modern"]
     return known(modern) or known(simple(lower))
+
+
+def _period_variants(lower: str):
+    """The word respelled by each variation of spelling usual in its day
+    (`period` in data/ocr.toml): a double consonant single or a single one
+    double (групами, коммиссія), о for е after a hushing consonant or ц and
+    back (зажогся, кумачемъ)."""
+    for index in range(1, len(lower)):
+        ch = lower[index]
+        if ch in PERIOD_DOUBLED:
+            if lower[index - 1] == ch:
+                yield lower[:index] + lower[index + 1 :]
+            elif index + 1 < len(lower) and lower[index + 1] != ch:
+                yield lower[:index] + ch + lower[index:]
+        elif ch in PERIOD_VOWELS and lower[index - 1] in PERIOD_HUSHING:
+            yield lower[:index] + PERIOD_VOWELS[ch] + lower[index + 1 :]
+
+
+@lru_cache(maxsize=200_000)
+def period_spelling(lower: str, orthography: str) -> str | None:
+    """The common word that this word (no word itself) spells the way of its
+    day, or None. Such a word is as printed: an OCR repair would give another
+    word (групами is группами, not трупами)."""
+    if len(lower) < 4:
+        return None
+    for variant in _period_variants(lower):
+        if is_word(variant, orthography, common=True):
+            return variant
+    return None
 
 
 # --- one word ----------------------------------------------------------------------
@@ -174,7 +208,7 @@ def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = 
         before_dot = False
     doubt = None
     if not cut and not (before_dot and len(text) <= 3):  # abbreviations: т. д., см., напр. ...
-        doubt = _confusions(draft, orthography, before_dot, clause_start)
+        doubt = _confusions(draft, orthography, before_dot, clause_start, mid_sentence)
         _hard_sign(draft, orthography, before_dot, heading_end)
     edits = draft.edits()
     if doubt:  # recorded as a step that changes nothing, at the word's end
@@ -263,7 +297,8 @@ def _hard_sign(draft: Draft, orthography: str, before_dot: bool, heading_end: bo
             draft.replace(len(text), len(text), HARD_SIGN.upper(), DROPPED_HARD_SIGN)
 
 
-def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: bool = True) -> str | None:
+def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: bool = True,
+                mid_sentence: bool = False) -> str | None:
     """Repair one letter confusion (or two) of a suspicious word; the reason of
     a doubt when two repairs tie (the word is then left as it is)."""
     text = draft.text
@@ -279,8 +314,11 @@ def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: 
     if (orthography == "pre-reform" and lower.endswith(tuple(CONSONANTS))
             and is_word(lower + HARD_SIGN, orthography, common=not text[:1].isupper())):
         return None  # only the final ъ is missing: see _hard_sign
-    # a capital inside a clause may be a name the dictionary lacks (Луши is not Души)
-    best = best_candidate(lower, orthography, clause_start, text[:1].isupper() and not text.isupper() and not clause_start)
+    if period_spelling(lower, orthography) is not None:
+        return None  # групами, зажогся, кумачемъ: printed so in their day, no OCR slip
+    # a capital inside a sentence is most often a name the dictionary lacks (Луши is not Души)
+    capitalised = text[:1].isupper() and not text.isupper() and mid_sentence
+    best = best_candidate(lower, orthography, clause_start, capitalised)
     if best is None:
         return None
     if isinstance(best, str):
@@ -311,26 +349,21 @@ def _apply(lower: str, subs) -> str:
 
 def _combinations(lower: str):
     """Every repair of a word by one or two non-overlapping slips: (cost, candidate, slips)."""
-    subs = list(_substitutions(lower))
+    subs = sorted(_substitutions(lower), key=lambda sub: sub[0])  # by position; stable
     for sub in subs:
-        yield sub[3], _apply(lower, (sub,)), (sub,)
-    for first, second in itertools.combinations(subs, 2):
-        if first[1] <= second[0] or second[1] <= first[0]:
-            yield first[3] + second[3], _apply(lower, (first, second)), (first, second)
+        yield sub[3], lower[: sub[0]] + sub[2] + lower[sub[1] :], (sub,)
+    for index, first in enumerate(subs):
+        head = lower[: first[0]] + first[2]
+        for second in subs[index + 1 :]:
+            if first[1] <= second[0]:
+                yield (first[3] + second[3], head + lower[first[1] : second[0]] + second[2] + lower[second[1] :],
+                       (first, second))
 
 
 def _score(cost: float, candidate: str, orthography: str) -> float:
     """log10 P(candidate) + log10 P(OCR text | candidate): Zipf frequency minus slip cost."""
     modern = candidate if orthography == "modern" else modern_word(candidate)
     return frequency.zipf(modern) - COST_WEIGHT * cost
-
-
-def _bound(cost: float, candidate: str, orthography: str) -> float:
-    """An upper bound of `_score` without the dictionary: the frequency of the
-    candidate's likeliest modern spelling (most candidates are no word, and
-    their bound is the floor)."""
-    spellings = (candidate,) if orthography == "modern" else possible_spellings(candidate)
-    return frequency.highest(spellings) - COST_WEIGHT * cost
 
 
 def _certainly_damaged(lower: str, orthography: str) -> bool:
@@ -346,18 +379,34 @@ def ranked_candidates(lower: str, orthography: str, clause_start: bool = True, f
     under `floor`.
 
     Branch and bound: the candidates are visited in the order of a bound of
-    their score that needs no dictionary (`_bound`), and the search stops
+    their score that needs no dictionary (the frequency of the candidate's
+    likeliest modern spelling, `modern.possible_spellings`; the floor
+    frequency for the many that are no listed word), and the search stops
     where no bound is left that could beat the floor or tie with the best;
     so a word of n letters costs its O(n^2) strings and a handful of
     dictionary look-ups, not one look-up per string.
     """
     pending = []
+    # a candidate the frequency list lacks is bounded by FLOOR: past this
+    # cost it can neither beat the floor nor tie with a candidate that does
+    unlisted_max_cost = (frequency.FLOOR - floor + TIE_MARGIN) / COST_WEIGHT if floor is not None else None
+    table = frequency.table()
+    modern_text = orthography == "modern"
+    single_letter = len(lower) == 1
     for cost, candidate, combo in _combinations(lower):
-        if candidate == lower or (len(lower) == 1 and cost > SINGLE_LETTER_MAX_COST):
+        if candidate == lower or (single_letter and cost > SINGLE_LETTER_MAX_COST):
             continue
         if not clause_start and candidate in CLAUSE_INITIAL:
             continue
-        pending.append((-_bound(cost, candidate, orthography), cost, candidate, combo))
+        key = candidate if modern_text else spelling_key(candidate)
+        if key is not None and "ё" not in key:
+            bucket = table.get(key)
+            if bucket is None and unlisted_max_cost is not None and cost > unlisted_max_cost:
+                continue
+            zipf = frequency.FLOOR if bucket is None else 9 - bucket / 100
+        else:
+            zipf = frequency.highest(possible_spellings(candidate) if key is None else (key,))
+        pending.append((COST_WEIGHT * cost - zipf, cost, candidate, combo))
     pending.sort(key=lambda item: (item[0], item[1]))  # stable: equal slips keep the table's order
     found, seen = [], set()
     for negative_bound, cost, candidate, combo in pending:
