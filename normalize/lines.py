@@ -120,15 +120,18 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
             continue
         if not _overlaps(space, space + 1, taken):
             edits.append(Edit(space, space + 1, " ", "", ocr.BRACKET_SPACE))
+    previous = None  # the word before, as (end, lower case)
     for start, end in words:
+        last, previous = previous, (end, raw[start:end].lower())
         if taken and _overlaps(start, end, taken):
             continue
         word = raw[start:end]
+        after = last[1] if last and last[1] in ocr.PREPOSITIONS and raw[last[0] : start] == " " else None
         before_dot = raw[end : end + 1] == "."
         mid = word[0].isupper() and _mid_sentence(raw, start)  # Ф for ф, or a name
         cut = raw[end : end + 1] == "-" and not raw[end + 1 :].strip()  # прави- | ламъ on the next line
         opens = len(word) not in ocr.CLAUSE_INITIAL_LENGTHS or _clause_start(raw, start)
-        for e in ocr.word_edits(word, orthography, mid, before_dot, cut, opens):
+        for e in ocr.word_edits(word, orthography, mid, before_dot, cut, opens, after):
             edits.append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
     edits.sort(key=lambda e: (e.start, e.end))
     return edits

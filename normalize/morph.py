@@ -128,3 +128,20 @@ def is_proper(word: str) -> bool:
 def lemma_ends_stressed(word: str) -> bool:
     """Does an adjectival parse have a lemma in -ой (stressed ending: большой, чужой)?"""
     return any(tag.POS in ADJECTIVAL and lemma.endswith("ой") for tag, lemma in parses(word))
+
+
+# Parts of speech that decline, and the second cases folded into the first.
+DECLINED = frozenset({"NOUN", "ADJF", "PRTF", "NPRO", "NUMR"})
+_CASE = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gent", "loc1": "loct", "acc1": "accs"}
+
+
+@lru_cache(maxsize=50_000)
+def cases(word: str) -> frozenset:
+    """The cases a known word can stand in, if every parse of it declines
+    (empty for a word with an undeclined parse: an adverb, a verb, ...)."""
+    found = set()
+    for tag in tags(word):
+        if tag.POS not in DECLINED or tag.case is None:
+            return frozenset()
+        found.add(_CASE.get(tag.case, tag.case))
+    return frozenset(found)

@@ -99,6 +99,9 @@ CLAUSE_INITIAL_LENGTHS = frozenset(len(word) for word in CLAUSE_INITIAL)  # othe
 COMPOUND_FIRST = frozenset(tables.ocr()["compound_first"])
 BOUND = frozenset(tables.ocr()["bound"])
 STANDALONE = {name: frozenset(letters) for name, letters in tables.ocr()["standalone"].items()}
+# preposition (both spellings) -> the cases it governs (OpenCorpora grammemes)
+PREPOSITIONS = {word: frozenset(cases) for word, cases in tables.ocr()["prepositions"]["governs"].items()}
+CONTEXT_PENALTY = float(tables.ocr()["prepositions"]["context_penalty"])
 _PERIOD = tables.ocr()["period"]
 PERIOD_DOUBLED = frozenset(_PERIOD["doubled"])
 PERIOD_HUSHING = frozenset(_PERIOD["hushing"])
@@ -187,14 +190,15 @@ def period_spelling(lower: str, orthography: str) -> str | None:
 
 @lru_cache(maxsize=200_000)
 def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = True, before_dot: bool = False,
-               cut: bool = False, clause_start: bool = True) -> tuple:
+               cut: bool = False, clause_start: bool = True, after: str | None = None) -> tuple:
     """The OCR repairs of one word (letters only), as edits of the word.
 
     `mid_sentence`: the word follows a lower-case word or a comma (a capital
     Ф there is suspect); `before_dot`: a full stop follows (an abbreviation
     may end in a consonant); `cut`: the word is the first half of a word
     hyphenated at the end of the line, so only the glyph maps apply;
-    `clause_start`: the word begins a clause (see `clause_initial` in the table).
+    `clause_start`: the word begins a clause (see `clause_initial` in the table);
+    `after`: the preposition just before the word, if any (see `prepositions`).
     """
     if _plainly_a_word(word, orthography, before_dot, cut):
         return ()
@@ -208,7 +212,7 @@ def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = 
         before_dot = False
     doubt = None
     if not cut and not (before_dot and len(text) <= 3):  # abbreviations: т. д., см., напр. ...
-        doubt = _confusions(draft, orthography, before_dot, clause_start, mid_sentence)
+        doubt = _confusions(draft, orthography, before_dot, clause_start, mid_sentence, after)
         _hard_sign(draft, orthography, before_dot, heading_end)
     edits = draft.edits()
     if doubt:  # recorded as a step that changes nothing, at the word's end
@@ -298,7 +302,7 @@ def _hard_sign(draft: Draft, orthography: str, before_dot: bool, heading_end: bo
 
 
 def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: bool = True,
-                mid_sentence: bool = False) -> str | None:
+                mid_sentence: bool = False, after: str | None = None) -> str | None:
     """Repair one letter confusion (or two) of a suspicious word; the reason of
     a doubt when two repairs tie (the word is then left as it is)."""
     text = draft.text
@@ -318,7 +322,7 @@ def _confusions(draft: Draft, orthography: str, before_dot: bool, clause_start: 
         return None  # групами, зажогся, кумачемъ: printed so in their day, no OCR slip
     # a capital inside a sentence is most often a name the dictionary lacks (Луши is not Души)
     capitalised = text[:1].isupper() and not text.isupper() and mid_sentence
-    best = best_candidate(lower, orthography, clause_start, capitalised)
+    best = best_candidate(lower, orthography, clause_start, capitalised, after)
     if best is None:
         return None
     if isinstance(best, str):
@@ -360,10 +364,17 @@ def _combinations(lower: str):
                        (first, second))
 
 
-def _score(cost: float, candidate: str, orthography: str) -> float:
-    """log10 P(candidate) + log10 P(OCR text | candidate): Zipf frequency minus slip cost."""
+def _score(cost: float, candidate: str, orthography: str, after: str | None = None) -> float:
+    """log10 P(candidate) + log10 P(OCR text | candidate): Zipf frequency minus
+    slip cost, less `context_penalty` for a declined word in a case that the
+    preposition before it does not govern (при входь: входѣ, not входъ)."""
     modern = candidate if orthography == "modern" else modern_word(candidate)
-    return frequency.zipf(modern) - COST_WEIGHT * cost
+    score = frequency.zipf(modern) - COST_WEIGHT * cost
+    if after is not None:
+        cases = morph.cases(modern)
+        if cases and not cases & PREPOSITIONS[after]:
+            score -= CONTEXT_PENALTY
+    return score
 
 
 def _certainly_damaged(lower: str, orthography: str) -> bool:
@@ -372,7 +383,8 @@ def _certainly_damaged(lower: str, orthography: str) -> bool:
 
 
 @lru_cache(maxsize=200_000)
-def ranked_candidates(lower: str, orthography: str, clause_start: bool = True, floor: float | None = None) -> tuple:
+def ranked_candidates(lower: str, orthography: str, clause_start: bool = True, floor: float | None = None,
+                      after: str | None = None) -> tuple:
     """The repairs of a suspicious word by at most two slips of the channel
     model that give a common word, best first, as (score, cost, candidate,
     slips): all those within `tie_margin` of the best, and none scoring
@@ -420,13 +432,14 @@ def ranked_candidates(lower: str, orthography: str, clause_start: bool = True, f
         seen.add(candidate)
         if not is_word(candidate, orthography, common=True):
             continue
-        found.append((_score(cost, candidate, orthography), cost, candidate, combo))
+        found.append((_score(cost, candidate, orthography, after), cost, candidate, combo))
         found.sort(key=lambda item: -item[0])
     return tuple(found)
 
 
 @lru_cache(maxsize=200_000)
-def best_candidate(lower: str, orthography: str, clause_start: bool = True, capitalised: bool = False):
+def best_candidate(lower: str, orthography: str, clause_start: bool = True, capitalised: bool = False,
+                   after: str | None = None):
     """The one best repair of a suspicious word as (start, end, true, origin)
     spans; None when there is none; the text of a doubt when two tie.
 
@@ -437,7 +450,7 @@ def best_candidate(lower: str, orthography: str, clause_start: bool = True, capi
     """
     keep = KEEP_SCORE_CAPITALISED if capitalised else KEEP_SCORE
     certain = _certainly_damaged(lower, orthography)
-    ranked = ranked_candidates(lower, orthography, clause_start, None if certain else keep)
+    ranked = ranked_candidates(lower, orthography, clause_start, None if certain else keep, after)
     if not ranked or (ranked[0][0] < keep and not certain):
         return None
     if len(ranked) > 1 and ranked[0][0] - ranked[1][0] < TIE_MARGIN:

@@ -46,3 +46,71 @@ def test_hyphen_chains_and_line_end_hyphens():
     # a word cut at the end of the line is not a word that lost its ъ
     assert normalize_line("на карт-").diplomatic == "на карт-"
     assert normalize_line("из-за стола").diplomatic == "изъ-за стола"
+
+
+def test_period_spellings_stay_as_printed():
+    # no word today, but a word of its day by one usual variation: never "repaired" into another word
+    for text in ("Они шли групами по улицѣ", "огонь зажогся въ окнѣ", "покрытый кумачемъ столъ",
+                 "Думская коммиссія оцѣнила"):
+        line = normalize_line(text)
+        assert line.diplomatic == text and not line.steps_of("diplomatic"), text
+
+
+def test_a_capitalised_word_inside_a_sentence_is_taken_for_a_name():
+    text = "видѣть личико Луши, которая одна"
+    assert normalize_line(text).diplomatic == text
+    # an OCR slip in a common capitalised word inside a sentence is still repaired when the repair is frequent
+    assert normalize_line("сказалъ онъ, Нс знаю").diplomatic == "сказалъ онъ, Не знаю"
+
+
+def test_the_preposition_before_a_word_decides_its_case():
+    assert normalize_line("При входь въ комнату").diplomatic == "При входѣ въ комнату"
+    assert normalize_line("Входь былъ закрытъ").diplomatic == "Входъ былъ закрытъ"
+
+
+def _exhaustive_best(lower, orthography="pre-reform", after=None):
+    """The ranking of every candidate, with no bound: what the branch and bound must equal."""
+    from normalize import ocr
+
+    found = {}
+    for cost, candidate, combo in ocr._combinations(lower):
+        if candidate == lower or (len(lower) == 1 and cost > ocr.SINGLE_LETTER_MAX_COST):
+            continue
+        if candidate in found and found[candidate][0] <= cost:
+            continue
+        if ocr.is_word(candidate, orthography, common=True):
+            found[candidate] = (cost, combo)
+    ranked = sorted(((ocr._score(cost, c, orthography, after), c) for c, (cost, _) in found.items()), reverse=True)
+    certain = ocr._certainly_damaged(lower, orthography)
+    if not ranked or (ranked[0][0] < ocr.KEEP_SCORE and not certain):
+        return None
+    if len(ranked) > 1 and ranked[0][0] - ranked[1][0] < ocr.TIE_MARGIN:
+        return "doubt"
+    return ranked[0][1]
+
+
+def test_branch_and_bound_finds_what_the_exhaustive_search_finds():
+    import random
+    import sys
+
+    import regex
+
+    from normalize import ocr
+
+    sys.path.insert(0, str(Path(__file__).parent / "corpus"))
+    import damage
+
+    rows = (Path(__file__).parent / "corpus" / "prereform.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    words = sorted({w.lower() for row in rows for w in regex.findall(r"\p{Script=Cyrillic}{3,}", row.split("\t")[1])})
+    rng = random.Random(15)
+    checked = 0
+    for word in rng.sample(words, 60):
+        for bad in list(damage.damaged_words(word, "confusion"))[:3]:
+            got = ocr.best_candidate(bad, "pre-reform")
+            if isinstance(got, list):
+                got = ocr._apply(bad, [(s, e, t, 0, o) for s, e, t, o in got])
+            elif isinstance(got, str):
+                got = "doubt"
+            assert got == _exhaustive_best(bad), bad
+            checked += 1
+    assert checked > 100
