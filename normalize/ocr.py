@@ -10,11 +10,16 @@ The repairs, from safest to riskiest (see data/ocr.toml for the tables):
    is known and the pieces are not;
 4. a word-final hard sign the OCR dropped (pre-reform words end in ъ, ь, й or
    a vowel);
-5. letter confusions (н/и, і/г, ...): only in an *OCR-suspicious* word (not in
-   the dictionary in its modern form, or against the spelling rules of its
-   orthography); candidates come from the confusion table (at most two
-   substitutions) and one is accepted only when it is the single best known
-   word. Everything else is left for the errata file.
+5. letter confusions (н/и, і/г, ...): only in an *OCR-suspicious* word
+   (`_plainly_a_word`: one memoised look-up; a word that is a word, or a
+   spelling of its day such as групами, is never repaired); candidates are
+   the strings at most two slips of the channel model away, visited by
+   branch and bound on a frequency bound that needs no dictionary, so only
+   a handful are looked up; the best is taken when it is a common word,
+   frequent enough (more so for a capitalised word inside a sentence: a
+   name) and clear of the second (else a doubt is recorded); the
+   preposition before the word weighs the cases of the candidates.
+   Everything else is left for the errata file.
 
 `word_edits(word, orthography, context)` works on one word and is cached.
 """
