@@ -645,17 +645,24 @@ class Game:
             return not dst
         return bool(dst) and src[-2] == dst[-1]
 
-    def is_standstill(self, limit: int = 5000) -> bool:
+    def is_standstill(self, limit: int = 5000, counts=None, moves=None) -> bool:
         """No card move is left but shuttles, and no position that shuttles
         reach has another card move (`engine.assume.standstill`; with one
         pack and no empty place to fill, simply: no card move is left).
+
+        ``counts(game, move)``, where given, names the card moves the gate
+        looks at: one it passes over neither breaks the standstill nor is
+        explored (e.g. filling a space that the text says need not be
+        filled). ``moves``: the position's moves, where a generator deciding
+        an action from the card moves it found has them already (and must
+        not be asked again from inside itself).
 
         Explores a copy; more than ``limit`` positions reached by shuttles
         counts as no standstill (the player still has moves to try)."""
         if self._probing:
             return False  # asked from inside a probe: actions are not explored
-        for move in self.generate_moves():
-            if not move.action and not self.is_shuttle(move):
+        for move in self.generate_moves() if moves is None else moves:
+            if not move.action and (counts is None or counts(self, move)) and not self.is_shuttle(move):
                 return False
         work = self.copy(stack=False)
         work._probing = True
@@ -668,7 +675,7 @@ class Game:
                 if work.move_stack:
                     work.pop()
                 continue
-            if move.action:
+            if move.action or (counts is not None and not counts(work, move)):
                 continue
             if not work.is_shuttle(move):
                 return False
