@@ -6,7 +6,8 @@ frequencies are wordfreq's large Russian list (wordfreq 3, data CC BY-SA 4.0,
 built from Wikipedia, subtitles, books, web text and news; see its README),
 shipped inside the wordfreq package, so nothing is downloaded at run time.
 The list is read once, lazily, and only its Cyrillic words are kept (about
-670,000; 0.8 s and some 100 MB, paid only by a text that needs a ranking).
+670,000; 0.8 s and some 100 MB, paid once by the first line that needs a
+ranking: a suspicious word, or two words side by side that might be one).
 
 Zipf is log10 of the frequency per billion words: 7 for и, 4 for молоко,
 1 for the rarest listed words. A word wordfreq lacks but the dictionary
@@ -65,20 +66,28 @@ def highest(words) -> float:
     return FLOOR if low is None else 9 - low / 100
 
 
-_LONGEST: list[float] | None = None
+_LONGEST: tuple[list[float], float] | None = None
 
 
 def highest_of_length(length: int) -> float:
-    """The highest Zipf frequency of any listed word of `length - 3` to
-    `length` letters (a bound for a word whose modern spelling may lose up to
-    three letters of its pre-reform one: final ъ, ъи -> ы, разсч -> расч)."""
+    """An upper bound of the Zipf frequency of any listed word of `length - 3`
+    to `length` letters (a word whose modern spelling may have lost up to
+    three letters of its pre-reform one: final ъ, ъи -> ы, разсч -> расч).
+
+    The table is in frequency order: its first 100,000 words give the
+    commonest word of each length, and the frequency there bounds every
+    length not yet seen."""
     global _LONGEST
     if _LONGEST is None:
         by_length: dict[int, int] = {}
-        for word, bucket in table().items():
-            if bucket < by_length.get(len(word), 10_000):
-                by_length[len(word)] = bucket
-        size = max(by_length) + 1
-        exact = [9 - by_length[n] / 100 if n in by_length else FLOOR for n in range(size)]
-        _LONGEST = [max(exact[max(0, n - 3) : n + 1]) for n in range(size)]
-    return _LONGEST[min(length, len(_LONGEST) - 1)] if length < len(_LONGEST) else FLOOR
+        bucket = 0
+        for index, (word, bucket) in enumerate(table().items()):
+            if index == 100_000:
+                break
+            by_length.setdefault(len(word), bucket)
+        rest = 9 - bucket / 100
+        size = max(by_length) + 4
+        exact = [9 - by_length[n] / 100 if n in by_length else rest for n in range(size)]
+        _LONGEST = ([max(exact[max(0, n - 3) : n + 1]) for n in range(size)], rest)
+    bounds, rest = _LONGEST
+    return bounds[length] if length < len(bounds) else rest

@@ -13,9 +13,10 @@ at a clause's start, is it followed by a full stop).
 
 from __future__ import annotations
 
-import regex
-
+import bisect
 from functools import lru_cache
+
+import regex
 
 from normalize import errata, modern, morph, ocr, tables
 from normalize.draft import Edit
@@ -121,11 +122,12 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
         if not _overlaps(space, space + 1, taken):
             edits.append(Edit(space, space + 1, " ", "", ocr.BRACKET_SPACE))
     previous = None  # the word before, as (end, lower case)
+    plain, overlaps = ocr.plain_word, taken.overlaps
     for start, end in words:
-        last, previous = previous, (end, raw[start:end].lower())
-        if taken and _overlaps(start, end, taken):
-            continue
         word = raw[start:end]
+        last, previous = previous, (end, word.lower())
+        if plain(word, orthography) or overlaps(start, end):
+            continue  # most words: a word, in any context (no need to look at their neighbours)
         after = last[1] if last and last[1] in ocr.PREPOSITIONS and raw[last[0] : start] == " " else None
         before_dot = raw[end : end + 1] == "."
         mid = word[0].isupper() and _mid_sentence(raw, start)  # Ф for ф, or a name
@@ -141,11 +143,14 @@ def modern_edits_of_line(diplomatic: str, witness: str, number: int, orthography
     edits = errata.edits_for(diplomatic, witness, number, "modern")
     if orthography != "pre-reform":
         return edits
-    taken = Taken(len(diplomatic), [(e.start, e.end) for e in edits])
+    overlaps = Taken(len(diplomatic), [(e.start, e.end) for e in edits]).overlaps
+    respell = modern.modern_edits
     for match in WORD.finditer(diplomatic):
-        start, end = match.span()
-        found = modern.modern_edits(match.group())
-        if found and not (taken and _overlaps(start, end, taken)):
+        found = respell(match.group())
+        if found:
+            start, end = match.span()
+            if overlaps(start, end):
+                continue
             for e in found:
                 edits.append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
     edits.sort(key=lambda e: (e.start, e.end))
@@ -280,25 +285,48 @@ def _joins(raw: str, words, orthography: str, taken):
     return result
 
 
+RUN = regex.compile(r"\p{L}+(?: \p{L}+)+")  # words separated by single spaces
+LATIN_LETTER = regex.compile(r"\p{Script=Latin}")
+
+
 def _runs(raw: str, words, taken):
     """Index ranges [first, last] of Cyrillic words separated by single spaces
-    (a Latin word, a Roman numeral or a span already repaired ends a run)."""
+    (a Latin word, a Roman numeral or a span already repaired ends a run).
+
+    The runs are found by one regex scan of the line; only a run holding a
+    Latin letter or a repaired span is looked at word by word."""
+    overlaps = taken.overlaps
+    starts = [a for a, _ in words]
+    for run in RUN.finditer(raw):
+        first = bisect.bisect_left(starts, run.start())
+        last = bisect.bisect_left(starts, run.end()) - 1
+        if (first >= len(words) or words[first][0] != run.start() or words[last][1] != run.end()
+                or last - first != raw.count(" ", run.start(), run.end())):
+            yield from _runs_by_word(raw, words, taken, first, last)  # words cut inside (въдѣло)
+        elif LATIN_LETTER.search(raw, run.start(), run.end()) or overlaps(run.start(), run.end()):
+            yield from _runs_by_word(raw, words, taken, first, last)
+        elif last > first:
+            yield first, last
+
+
+def _runs_by_word(raw: str, words, taken, low: int, high: int):
+    """`_runs` for the words low..high, one word at a time."""
     overlaps = taken.overlaps
 
     def barrier(index):
         a, b = words[index]
         return not CYRILLIC.search(raw, a, b) or overlaps(a, b)
 
-    first = 0
-    while first < len(words) and barrier(first):
+    first = low
+    while first <= high and barrier(first):
         first += 1
-    for index in range(first + 1, len(words) + 1):
-        if (index == len(words) or raw[words[index - 1][1] : words[index][0]] != " "
+    for index in range(first + 1, high + 2):
+        if (index == high + 1 or raw[words[index - 1][1] : words[index][0]] != " "
                 or overlaps(words[index - 1][1], words[index][0]) or barrier(index)):
             if index - first > 1:
                 yield first, index - 1
             first = index
-            while first < len(words) and barrier(first):
+            while first <= high and barrier(first):
                 first += 1
 
 

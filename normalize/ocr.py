@@ -225,6 +225,15 @@ def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = 
     return tuple(edits)
 
 
+@lru_cache(maxsize=200_000)
+def plain_word(word: str, orthography: str) -> bool:
+    """Does `word_edits` leave this word alone in every context? (No glyph
+    rule applies, no final ъ can be missing, and it is a word.)"""
+    if GLYPH_TRIGGER.search(word) or (orthography == "pre-reform" and word[-1:].lower() in CONSONANTS):
+        return False
+    return is_word(word.lower(), orthography, common=not word[:1].isupper())
+
+
 def _plainly_a_word(word: str, orthography: str, before_dot: bool, cut: bool) -> bool:
     """The OCR-suspicion test, one memoised look-up: no glyph rule applies,
     no final ъ can be missing, and the word is a word (common, unless
