@@ -367,6 +367,8 @@ def _cut(texts: tuple, orthography: str) -> tuple:
     max_pieces, max_letters = SPACING["max_pieces"], SPACING["max_letters"]
     alone = [_alone_score(text, orthography) for text in texts]
     suspicious = [score is None for score in alone]
+    # a word as printed (not only after a repair: н is no word, although и is)
+    printed = [score is not None and _is_piece_word(text, orthography) for text, score in zip(texts, alone)]
     # a lone letter that is no word even after repair (д, ѣ): letter-spaced print
     bare = [len(text) == 1 and score is None for text, score in zip(texts, alone)]
     n = len(texts)
@@ -387,7 +389,7 @@ def _cut(texts: tuple, orthography: str) -> tuple:
             letters += len(texts[j])
             if letters > max_letters:
                 break
-            gap_cost += _gap_cost(texts[j - 1], texts[j], alone[j - 1], alone[j])
+            gap_cost += _gap_cost(texts[j - 1], texts[j], alone[j - 1], alone[j], printed[j - 1], printed[j])
             spaced = spaced or bare[j]
             any_suspicious = any_suspicious or suspicious[j]
             all_single = all_single and len(texts[j]) == 1
@@ -466,12 +468,14 @@ def _log_frequency(lower: str, orthography: str) -> float:
     return frequency.zipf(word) - 9
 
 
-def _gap_cost(left: str, right: str, left_score, right_score) -> float:
-    """The cost of removing the space between two pieces."""
+def _gap_cost(left: str, right: str, left_score, right_score, left_word: bool, right_word: bool) -> float:
+    """The cost of removing the space between two pieces, given their scores
+    alone (None: no word even after a repair) and whether each is a word as
+    printed (н is not, although it may be и: н ею is нею, but н если is и если)."""
     if (len(left) == 1 and left_score is None) or (len(right) == 1 and right_score is None) or (
             len(left) == 1 and len(right) == 1):
         return SPACING["space_by_letter"]  # letter-spaced print, or a letter torn off
-    if left_score is not None and right_score is not None:
+    if left_word and right_word:
         return SPACING["space_between_words"]
     return SPACING["space"]
 
@@ -509,7 +513,10 @@ def _local_join(texts: tuple, gaps: tuple, orthography: str, how: str):
     positions = [p for a, b in spans for p in range(a, b)]
     word = "".join(texts)
     fixed = ocr.repaired(word, orthography)
-    if not ocr.is_word(fixed.lower(), orthography, common=True):  # А е is not the name Ае
+    # a capitalised join of four letters or more may be a name, as in `_join_score`
+    # (Ит аліи is Италіи); two letters are not (А е is not the name Ае)
+    name = word[:1].isupper() and len(word) >= 4
+    if not ocr.is_word(fixed.lower(), orthography, common=not name):
         return None
     origin = {"spacing": ocr.SPACING, "hyphen": ocr.HYPHEN, "mark": ocr.MARK_INSIDE}[how]
     edits = []

@@ -26,7 +26,6 @@ The repairs, from safest to riskiest (see data/ocr.toml for the tables):
 
 from __future__ import annotations
 
-import itertools
 from functools import lru_cache
 
 import regex

@@ -114,3 +114,13 @@ def test_branch_and_bound_finds_what_the_exhaustive_search_finds():
             assert got == _exhaustive_best(bad), bad
             checked += 1
     assert checked > 100
+
+
+def test_a_torn_off_letter_joins_its_word_and_a_name_may_be_joined():
+    # н is no word as printed (only after a repair, и): the space after it is no space between words
+    assert normalize_line("изъ н ихъ").diplomatic == "изъ нихъ"
+    assert normalize_line("карты н если ихъ можно").diplomatic == "карты и если ихъ можно"
+    # a capitalised join of four letters or more may be a name; two letters are not one
+    assert normalize_line("войдя въ Ит аліи").diplomatic == "войдя въ Италіи"
+    assert normalize_line("А е").diplomatic == "А е"
+    assert normalize_line("за то онъ").diplomatic == "за то онъ"
