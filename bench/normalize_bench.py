@@ -77,7 +77,9 @@ def cli_peak_memory(path: str) -> tuple[float, float, float]:
 def first_output_seconds() -> float:
     pasyans = ROOT / ".venv" / "bin" / "pasyans"
     start = time.perf_counter()
-    proc = subprocess.Popen([str(pasyans), "normalize", "-", "--layer", "modern"],
+    # the orthography is given: detecting it reads ahead until the spelling is
+    # clear, and one line on an open stdin is not enough to decide
+    proc = subprocess.Popen([str(pasyans), "normalize", "-", "--layer", "modern", "--orthography", "pre-reform"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     proc.stdin.write("Мђста, очерченныя линіями, показываютъ какъ раскладывать.\n".encode("utf-8"))
     proc.stdin.flush()
