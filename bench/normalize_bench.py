@@ -115,7 +115,7 @@ def repair_accuracy(seed: int = 1912) -> str:
     cases = json.loads((ROOT / "tests/normalize/cases/negative.json").read_text(encoding="utf-8"))
     clean += [case["original"] for case in cases if len(case["original"]) > 30]
     damage = {}
-    for ocr, true, _ in tables.ocr()["confusion"]:
+    for ocr, true, *_ in tables.ocr()["confusion"]:
         damage.setdefault(true.lower(), []).append(ocr.lower())
     total = restored = untouched = wrong = 0
     for line in clean:
