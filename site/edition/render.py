@@ -17,8 +17,8 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from edition import STATIC, TEMPLATES
-from edition.markup import kind_label
+from edition import STATIC, TEMPLATES, book
+from edition.markup import kind_label, layered
 from edition.model import Edition
 from edition.security import CSP_META
 
@@ -32,6 +32,12 @@ def _json_script(value) -> Markup:
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
+@jinja2.pass_context
+def _spelled(context, text: str) -> Markup:
+    """The editors' prose in both spelling layers (see Edition.spelled)."""
+    return context["edition"].spelled(text)
+
+
 def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=loader or jinja2.FileSystemLoader(TEMPLATES),
@@ -42,8 +48,9 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
     )
     # The filters and globals the templates use, in one place.
     env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html",
-                        "kind_label": kind_label})
-    env.globals.update({"csp": CSP_META, "source_files": set(), "rule_url": rule_url})
+                        "kind_label": kind_label, "spelled": _spelled})
+    env.globals.update({"csp": CSP_META, "source_files": set(), "rule_url": rule_url, "layers": layered,
+                        "downloads": [], "book": book})
     return env
 
 
@@ -61,6 +68,7 @@ class Route:
     path: str  # output path, relative to the site root
     template: str
     context: Callable[[Edition], dict]
+    cite: dict | None = None  # what "cite this page" names: title_en, and game on a game's page
 
 
 def _rule_index(edition: Edition) -> dict[str, list]:
@@ -112,8 +120,10 @@ def _lines(path: str) -> list[str]:
 def routes(edition: Edition) -> list[Route]:
     pages = [
         Route("index.html", "index.html", lambda e: {}),
+        Route("book.html", "book.html", lambda e: {}),  # cites the book itself
         Route("rules.html", "rules.html", lambda e: {}),
-        Route("glossary.html", "glossary.html", lambda e: {"clauses": e.clause_index()}),
+        Route("glossary.html", "glossary.html", lambda e: {"clauses": e.clause_index()},
+              {"title_en": "Explanation of terms", "game": "terms"}),
         Route("sources.html", "sources.html", lambda e: {}),
         Route("search.html", "search.html", lambda e: {}),
     ]
@@ -130,12 +140,16 @@ def routes(edition: Edition) -> list[Route]:
         pages.append(Route(f"source/{path}.html", "source.html", lambda e, p=path: {"file": p, "lines": _lines(p)}))
     for game in edition.games:
         pages.append(Route(f"games/{game.slug}.html", "game.html",
-                           lambda e, g=game: {"game": g, "cited": cited_elsewhere(e, g)}))
+                           lambda e, g=game: {"game": g, "cited": cited_elsewhere(e, g)},
+                           {"title_en": game.title_en, "game": game.slug}))
     return pages
 
 
-def render_pages(edition: Edition, env: jinja2.Environment | None = None) -> dict[str, str]:
-    """Every page of the site as {path: html}, without touching the disk."""
+def render_pages(edition: Edition, env: jinja2.Environment | None = None, downloads: list | None = None) -> dict[str, str]:
+    """Every page of the site as {path: html}, without touching the disk;
+    `downloads` (edition.downloads.Download) are linked from every header."""
+    from edition import citation
+
     env = env or make_environment()
     common = {
         "edition": edition,
@@ -144,21 +158,29 @@ def render_pages(edition: Edition, env: jinja2.Environment | None = None) -> dic
         "rules_by_id": {rule.id: rule for rule in edition.rules},
         "terms_by_id": {term.id: term for term in edition.terms},
         "titles": {game.slug: game.title_en for game in edition.games},
+        "downloads": downloads or [],
     }
     pages = {}
     for route in routes(edition):
         depth = route.path.count("/")
         context = {**common, "root": "../" * depth, "path": route.path, **route.context(edition)}
+        context["citation"] = citation.record(edition, route.cite or {"title_en": ""})
         pages[route.path] = env.get_template(route.template).render(context)
     return pages
 
 
-def build(edition: Edition, out: Path, env: jinja2.Environment | None = None) -> list[Path]:
-    """Write the pages, the static files and the data files into `out`."""
+def build(edition: Edition, out: Path, env: jinja2.Environment | None = None, downloads: bool = True) -> list[Path]:
+    """Write the pages, the static files and the data files into `out`;
+    with `downloads`, first the EPUBs and PDFs that every page links to."""
     from edition import assets, searchindex
 
-    written = []
-    for path, html in render_pages(edition, env).items():
+    made = []
+    if downloads:
+        from edition import downloads as take_away
+
+        made = take_away.build(edition, out)
+    written = [out / download.path for download in made]
+    for path, html in render_pages(edition, env, made).items():
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")

@@ -57,9 +57,11 @@ STATE = {"game": "two-ways", "deal": 0, "piles": {"fan-1": ["KS", "6H"], "fan-2"
 
 
 def test_a_game_knows_its_readings_and_their_defaults():
-    assert set(TwoWays.READINGS) == {"two-ways.assume.marriage-direction"}
+    # the test game's own reading, beside those it takes over from belle-lucie's rule book
+    assert set(TwoWays.READINGS) == {"two-ways.assume.marriage-direction"} | set(Lucie.READINGS)
     game = TwoWays.from_portable(STATE)
-    assert game.readings == {"two-ways.assume.marriage-direction": "down"}
+    assert game.readings == {"two-ways.assume.marriage-direction": "down",
+                             **{ident: reading.default for ident, reading in Lucie.READINGS.items()}}
     assert "readings" not in game.to_portable()  # defaults are not written
 
 

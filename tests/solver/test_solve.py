@@ -64,8 +64,10 @@ def test_deals_from_the_start_give_replayable_answers(slug):
 def test_belle_lucie_deals_are_decided_and_replay():
     # deal 6 is no longer won within 20 s since a redeal's shuffle ignores the
     # order of the gathered cards (no move can steer it); issue 12 replaces
-    # this clairvoyant check with the player measure
-    for deal in (1, 2, 3, 4, 5, 7, 8):
+    # this clairvoyant check with the player measure. Since the redeal comes
+    # only at a standstill (issue 10, belle-lucie.play.5) deal 4 is lost and
+    # deal 8 undecided within this budget: deals 9 and 10 take their places.
+    for deal in (1, 2, 3, 5, 7, 9, 10):
         solution = solve_deal("belle-lucie", deal, Budget(nodes=200_000, seconds=20))
         assert solution.status == WON, (deal, solution.status)
         assert solution.thoughtful  # two shuffled redeals to come
