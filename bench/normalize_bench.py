@@ -155,6 +155,8 @@ def clear_caches() -> None:
         for value in vars(module).values():
             if isinstance(value, functools._lru_cache_wrapper):
                 value.cache_clear()
+    for memo in importlib.import_module("normalize.lines")._SAFE.values():
+        memo.clear()  # the pairs of neighbours the spacing joins know to be safe (a plain set)
 
 
 def _timed(lines) -> float:
@@ -210,8 +212,8 @@ def frequency_text(megabytes: float, seed: int = 1918) -> list[str]:
 
     from normalize import frequency
 
-    table = frequency._table()
-    words = list(table)[:100_000]  # the table is in frequency order
+    table = frequency.read_list()  # in frequency order
+    words = list(table)[:100_000]
     weights = [10 ** (-table[w] / 100) for w in words]
     rng = random.Random(seed)
     old = [regex.sub(r"и(?=[аеёиоуыэюяй])", "і", w) + ("ъ" if w[-1] in "бвгджзклмнпрстфхцчшщ" else "")

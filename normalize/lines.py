@@ -65,19 +65,21 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
     edits = errata.edits_for(raw, witness, number, "diplomatic")
     taken = Taken(len(raw), [(e.start, e.end) for e in edits])
     words = [(m.start(), m.end()) for m in WORD.finditer(raw)]
+    aligned = True  # each word a whole run of letters (not cut after a ъ)
     if orthography == "pre-reform" and LOST_SPACE.search(raw):
         split = []
         for start, end in words:
             pieces = _split_lost_spaces(raw, start, end, orthography)
             split.extend(pieces)
             edits.extend(Edit(a, a, "", " ", ocr.LOST_SPACE) for a, _ in pieces[1:])
+        aligned = len(split) == len(words)
         words = split
     for match in ROMAN_TOKEN.finditer(raw) if ROMAN_TOKEN.search(raw) else ():
         roman = _roman(raw, match)
         if roman is not None:
             edits.append(Edit(match.start(), match.end(), match.group(), roman, ocr.ROMAN))
             taken.append(match.span())
-    joined = _joins(raw, words, orthography, taken)
+    joined = _joins(raw, words, orthography, taken, aligned)
     for span, join_edits in joined:
         edits.extend(join_edits)
         taken.append(span)
@@ -121,14 +123,15 @@ def diplomatic_edits(raw: str, witness: str, number: int, orthography: str) -> l
             continue
         if not _overlaps(space, space + 1, taken):
             edits.append(Edit(space, space + 1, " ", "", ocr.BRACKET_SPACE))
-    previous = None  # the word before, as (end, lower case)
     plain, overlaps = ocr.plain_word, taken.overlaps
-    for start, end in words:
+    for index, (start, end) in enumerate(words):
         word = raw[start:end]
-        last, previous = previous, (end, word.lower())
         if plain(word, orthography) or overlaps(start, end):
             continue  # most words: a word, in any context (no need to look at their neighbours)
-        after = last[1] if last and last[1] in ocr.PREPOSITIONS and raw[last[0] : start] == " " else None
+        after = None  # the preposition just before, if any
+        if index and raw[words[index - 1][1] : start] == " ":
+            last = raw[words[index - 1][0] : words[index - 1][1]].lower()
+            after = last if last in ocr.PREPOSITIONS else None
         before_dot = raw[end : end + 1] == "."
         mid = word[0].isupper() and _mid_sentence(raw, start)  # Ф for ф, or a name
         cut = raw[end : end + 1] == "-" and not raw[end + 1 :].strip()  # прави- | ламъ on the next line
@@ -245,9 +248,9 @@ def _is_whole_word(word: str, orthography: str) -> bool:
     return ocr.is_word(ocr.glyphs_only(word, orthography).lower(), orthography, common=True)
 
 
-def _joins(raw: str, words, orthography: str, taken):
+def _joins(raw: str, words, orthography: str, taken, aligned: bool = False):
     """Spaced-apart letters and inner hyphens, joined: [(raw span, edits)]."""
-    result = list(_spaced_joins(raw, words, orthography, taken))
+    result = list(_spaced_joins(raw, words, orthography, taken, aligned))
     for span, _ in result:
         taken.append(span)  # a hyphen join may not overlap a spacing join (nor another)
     for chain in (HYPHEN_CHAIN.finditer(raw) if "-" in raw else ()):
@@ -285,28 +288,38 @@ def _joins(raw: str, words, orthography: str, taken):
     return result
 
 
+BOTH_CONSONANTS = frozenset(ocr.CONSONANTS + ocr.CONSONANTS.upper())
 RUN = regex.compile(r"\p{L}+(?: \p{L}+)+")  # words separated by single spaces
 LATIN_LETTER = regex.compile(r"\p{Script=Latin}")
 
 
-def _runs(raw: str, words, taken):
-    """Index ranges [first, last] of Cyrillic words separated by single spaces
-    (a Latin word, a Roman numeral or a span already repaired ends a run).
+def _runs(raw: str, words, taken, aligned: bool = False):
+    """Column spans (start, end) of runs of Cyrillic words separated by
+    single spaces (a Latin word, a Roman numeral or a span already repaired
+    ends a run).
 
     The runs are found by one regex scan of the line; only a run holding a
-    Latin letter or a repaired span is looked at word by word."""
+    Latin letter or a repaired span, or (unless `aligned`: every word is a
+    whole run of letters) a word cut inside (въдѣло), is looked at word by
+    word."""
     overlaps = taken.overlaps
-    starts = [a for a, _ in words]
+    starts = None
     for run in RUN.finditer(raw):
-        first = bisect.bisect_left(starts, run.start())
-        last = bisect.bisect_left(starts, run.end()) - 1
-        if (first >= len(words) or words[first][0] != run.start() or words[last][1] != run.end()
-                or last - first != raw.count(" ", run.start(), run.end())):
-            yield from _runs_by_word(raw, words, taken, first, last)  # words cut inside (въдѣло)
-        elif LATIN_LETTER.search(raw, run.start(), run.end()) or overlaps(run.start(), run.end()):
-            yield from _runs_by_word(raw, words, taken, first, last)
+        a, b = run.span()
+        if aligned and not overlaps(a, b) and not LATIN_LETTER.search(raw, a, b):
+            yield a, b
+            continue
+        if starts is None:
+            starts = [start for start, _ in words]
+        first = bisect.bisect_left(starts, a)
+        last = bisect.bisect_left(starts, b) - 1
+        if (first >= len(words) or words[first][0] != a or words[last][1] != b
+                or last - first != raw.count(" ", a, b)
+                or LATIN_LETTER.search(raw, a, b) or overlaps(a, b)):
+            for low, high in _runs_by_word(raw, words, taken, first, last):
+                yield words[low][0], words[high][1]
         elif last > first:
-            yield first, last
+            yield a, b
 
 
 def _runs_by_word(raw: str, words, taken, low: int, high: int):
@@ -330,7 +343,7 @@ def _runs_by_word(raw: str, words, taken, low: int, high: int):
                 first += 1
 
 
-def _spaced_joins(raw: str, words, orthography: str, taken):
+def _spaced_joins(raw: str, words, orthography: str, taken, aligned: bool = False):
     """Words split by spaces (д ѣ ло, моло ко, к а р т ы), joined: [(raw span, edits)].
 
     Each run of single-spaced pieces is cut into words by dynamic programming:
@@ -348,14 +361,88 @@ def _spaced_joins(raw: str, words, orthography: str, taken):
     the dictionary's prefixes: time is linear in the line's length.
     """
     result = []
-    for first, last in _runs(raw, words, taken):
-        pieces = words[first : last + 1]
-        for start, end in _cut(tuple(raw[a:b] for a, b in pieces), orthography):
+    if aligned and not _line_may_join(raw, orthography):
+        return result  # nearly every line: no two neighbours that might be one word
+    for a, b in _runs(raw, words, taken, aligned):
+        texts = raw[a:b].split(" ")
+        if not _may_join(texts, orthography):
+            continue  # nearly every run of a text: words that stay apart
+        pieces, at = [], a
+        for text in texts:
+            pieces.append((at, at + len(text)))
+            at += len(text) + 1
+        for start, end in _cut(tuple(texts), orthography):
             spans = pieces[start:end]
             edits = _joined_edits(raw, spans, orthography, "spacing")
             if edits is not None:
                 result.append(((spans[0][0], spans[-1][1]), edits))
     return result
+
+
+def _may_join(texts: list, orthography: str) -> bool:
+    """Could `_cut` join anything in this run? Not when no neighbouring pair
+    passes `_pair_may_join`: `_cut` then tries only pairs, and a pair it
+    joins must beat its two pieces apart."""
+    pair = _pair_may_join
+    return any(pair(left, right, orthography) for left, right in zip(texts, texts[1:]))
+
+
+def _line_may_join(raw: str, orthography: str) -> bool:
+    """Does any pair of words side by side on the line (one space between)
+    pass `_pair_may_join`? If none does, no run of the line needs `_cut`.
+
+    The line is cut at its spaces, and its pairs of neighbouring tokens are
+    looked up in a set of pairs known to be safe, all at C speed (a loop
+    over the words in Python would cost more than the line's other tests
+    together); only the pairs not seen before are looked at."""
+    tokens = raw.split(" ")
+    safe = _SAFE[orthography]
+    if len(tokens) < 2 or safe.issuperset(zip(tokens, tokens[1:])):
+        return False
+    if len(safe) > SAFE_KEPT:
+        safe.clear()
+    for pair in zip(tokens, tokens[1:]):
+        if pair in safe:
+            continue
+        left, right = pair
+        if left and right and left[-1].isalpha() and right[0].isalpha():
+            # the words that touch the space (какъ-то дѣло: то and дѣло)
+            left = left if left.isalpha() else LAST_LETTERS.search(left).group()
+            right = right if right.isalpha() else FIRST_LETTERS.match(right).group()
+            if _pair_may_join(left, right, orthography):
+                return True
+        safe.add(pair)
+    return False
+
+
+LAST_LETTERS = regex.compile(r"\p{L}+$")
+FIRST_LETTERS = regex.compile(r"\p{L}+")
+SAFE_KEPT = 500_000  # token pairs kept (some 50 MB); the set is emptied when full
+_SAFE: dict[str, set] = {"pre-reform": set(), "modern": set()}
+
+
+@lru_cache(maxsize=200_000)
+def _pair_may_join(left: str, right: str, orthography: str) -> bool:
+    """May `_cut` join anything in a run of these two pieces? Yes if either
+    is no word even after a repair, or both are single letters (letter-
+    spaced print: longer joins are tried), or their join, a word, beats
+    them apart (the test of `_cut`, with nothing before or after)."""
+    from normalize.frequency import highest_of_length
+
+    if not (CYRILLIC.search(left) and CYRILLIC.search(right)):
+        return False  # a Latin word (a Roman numeral) ends a run: `_runs`
+    a, b = _alone_score(left, orthography), _alone_score(right, orthography)
+    if a is None or b is None or (len(left) == 1 and len(right) == 1):
+        return True
+    if orthography == "pre-reform" and left[-1] in "ъЪ" and right[0] in BOTH_CONSONANTS:
+        return False  # столъ карты: a ъ before a consonant is no word's inside (the commonest pair)
+    penalty = _gap_cost(left, right, a, b, _is_piece_word(left, orthography), _is_piece_word(right, orthography))
+    need = a + b + penalty
+    joined = left + right
+    if highest_of_length(len(joined)) - 9 < need or _join_bound(joined, orthography) < need:
+        return False
+    score = _join_score(joined, orthography)
+    return score is not None and score >= need
 
 
 @lru_cache(maxsize=20_000)
