@@ -532,10 +532,19 @@ def _join_score(joined: str, orthography: str):
     common = not joined[:1].isupper()
     if ocr.is_word(fixed, orthography, common=common):
         return _log_frequency(fixed, orthography)
-    if (orthography == "pre-reform" and fixed[-1:] in ocr.CONSONANTS
-            and ocr.is_word(fixed + ocr.HARD_SIGN, orthography, common=common)):
+    if orthography != "pre-reform":
+        return None
+    if fixed[-1:] in ocr.CONSONANTS and ocr.is_word(fixed + ocr.HARD_SIGN, orthography, common=common):
         return _log_frequency(fixed + ocr.HARD_SIGN, orthography) - SPACING["repair_cost"]
+    # и before a vowel, the modern spelling (изобра жение): the word repair
+    # that follows the join writes і (изображеніе)
+    respelled = I_BEFORE_VOWEL.sub("і", fixed)
+    if respelled != fixed and ocr.is_word(respelled, orthography, common=common):
+        return _log_frequency(respelled, orthography) - SPACING["repair_cost"]
     return None
+
+
+I_BEFORE_VOWEL = regex.compile("(?<=.)и(?=[аеоуюяѣий])")
 
 
 @lru_cache(maxsize=200_000)

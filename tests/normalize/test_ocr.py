@@ -124,3 +124,10 @@ def test_a_torn_off_letter_joins_its_word_and_a_name_may_be_joined():
     assert normalize_line("войдя въ Ит аліи").diplomatic == "войдя въ Италіи"
     assert normalize_line("А е").diplomatic == "А е"
     assert normalize_line("за то онъ").diplomatic == "за то онъ"
+
+
+def test_a_split_word_in_its_modern_spelling_is_joined_and_respelled():
+    # pieces of any length; и before a vowel is the modern spelling, і the word's
+    assert normalize_line("Это изобра жение дома и сня тие картъ.").diplomatic == "Это изображеніе дома и снятіе картъ."
+    assert normalize_line("Это изобра женіе и моло ко.").diplomatic == "Это изображеніе и молоко."
+    assert normalize_line("Это изобра жение.", orthography="modern").diplomatic == "Это изображение."
