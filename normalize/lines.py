@@ -532,6 +532,10 @@ def _join_score(joined: str, orthography: str):
     common = not joined[:1].isupper()
     if ocr.is_word(fixed, orthography, common=common):
         return _log_frequency(fixed, orthography)
+    if len(fixed) >= 4 and ocr.period_spelling(fixed, orthography) is not None:
+        # a spelling of its day (к о м м и с с і я, зажо гся): scored as the
+        # word printed (unlisted mostly), so `_join_bound` still bounds it
+        return _log_frequency(fixed, orthography) - SPACING["repair_cost"]
     if orthography != "pre-reform":
         return None
     if fixed[-1:] in ocr.CONSONANTS and ocr.is_word(fixed + ocr.HARD_SIGN, orthography, common=common):
@@ -612,7 +616,8 @@ def _local_join(texts: tuple, gaps: tuple, orthography: str, how: str):
     # a capitalised join of four letters or more may be a name, as in `_join_score`
     # (Ит аліи is Италіи); two letters are not (А е is not the name Ае)
     name = word[:1].isupper() and len(word) >= 4
-    if not ocr.is_word(fixed.lower(), orthography, common=not name):
+    if not (ocr.is_word(fixed.lower(), orthography, common=not name)
+            or (len(fixed) >= 4 and ocr.period_spelling(fixed.lower(), orthography) is not None)):
         return None
     origin = {"spacing": ocr.SPACING, "hyphen": ocr.HYPHEN, "mark": ocr.MARK_INSIDE}[how]
     edits = []

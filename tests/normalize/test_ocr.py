@@ -131,3 +131,9 @@ def test_a_split_word_in_its_modern_spelling_is_joined_and_respelled():
     assert normalize_line("Это изобра жение дома и сня тие картъ.").diplomatic == "Это изображеніе дома и снятіе картъ."
     assert normalize_line("Это изобра женіе и моло ко.").diplomatic == "Это изображеніе и молоко."
     assert normalize_line("Это изобра жение.", orthography="modern").diplomatic == "Это изображение."
+
+
+def test_a_split_word_in_a_spelling_of_its_day_is_joined_as_printed():
+    # зажогся (зажёгся) is no dictionary word, but a period spelling: joined, not гся -> гея
+    assert normalize_line("и огонь зажо гся въ сторонѣ").diplomatic == "и огонь зажогся въ сторонѣ"
+    assert normalize_line("съ груп ами картъ").diplomatic == "съ групами картъ"
