@@ -146,16 +146,18 @@ def modern_edits_of_line(diplomatic: str, witness: str, number: int, orthography
     edits = errata.edits_for(diplomatic, witness, number, "modern")
     if orthography != "pre-reform":
         return edits
-    overlaps = Taken(len(diplomatic), [(e.start, e.end) for e in edits]).overlaps
+    # (errata are rare: without them, no overlap test at all)
+    overlaps = Taken(len(diplomatic), [(e.start, e.end) for e in edits]).overlaps if edits else None
     respell = modern.modern_edits
+    append = edits.append
     for match in WORD.finditer(diplomatic):
         found = respell(match.group())
         if found:
             start, end = match.span()
-            if overlaps(start, end):
+            if overlaps is not None and overlaps(start, end):
                 continue
             for e in found:
-                edits.append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
+                append(Edit(e.start + start, e.end + start, e.before, e.after, e.origin))
     edits.sort(key=lambda e: (e.start, e.end))
     return edits
 
