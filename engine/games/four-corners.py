@@ -167,6 +167,14 @@ def pack_dealt_round_the_packets(game, move) -> bool:
     return False
 
 
+@RULES.rule("pack-made-only-by-gathering", cites=("four-corners.play.3", "four-corners.play.6.1", GATHER),
+            ru="в колоду карты возвращаются только тогда, когда пачки складывают для нового расклада",
+            en="cards go back into the pack only when the packets are gathered for a new layout")
+def pack_made_only_by_gathering(game, move) -> bool:
+    """The whole pack is dealt out (play.3); it is made again only by the redeal's gathering (play.6.1)."""
+    return False
+
+
 @RULES.rule("redeals-counted", cites=("four-corners.play.6.2", REDEAL_COUNT),
             ru="пасьянс повторяют не больше двух раз (по другому чтению — одного)",
             en="the patience is laid out again at most twice (under the other reading, once)")
@@ -187,6 +195,15 @@ def redeal_at_a_standstill(game, move) -> bool:
     card can be played or married any more, except a card shuttling between
     twin cards of the two packs (`engine.assume.standstill`)."""
     return game.phase == "play" and any(game.piles[i] for i in game.packets) and game.standstill()
+
+
+@RULES.rule("built-cards-stay", cites=("four-corners.rule.1.1", "four-corners.play.2.2"),
+            ru="карта, положенная на основание, остается на нем: годны только верхние карты пачек",
+            en="a card built on a foundation stays there: only the packets' top cards are available")
+def built_cards_stay(game, move) -> bool:
+    """«Самая верхняя карта каждой пачки годна для игры и можетъ быть помѣщена на одно изъ основаній»
+    (rule I): only a packet's top card moves; nothing leaves a foundation."""
+    return False
 
 
 @RULES.rule("won", cites=("four-corners.play.2.2",),
@@ -256,6 +273,8 @@ class FourCorners(Game):
         "deal": (deal_round_the_packets,),
         **{("stock", role): (pack_dealt_round_the_packets,) for role in ("corner", "side", "foundation")},
         "redeal": (redeals_counted, redeal_at_a_standstill),
+        **{(role, "stock"): (pack_made_only_by_gathering,) for role in ("corner", "side", "foundation")},
+        **{("foundation", role): (built_cards_stay,) for role in ("corner", "side", "foundation")},
     }
     WON = won
     LOST = lost

@@ -82,7 +82,8 @@ CROSS_AT_END = RULES.assume(
     "переведены безъ обмѣна» says a wrong card is moved across at the end, not where it goes: "
     "once the stock and the talon are empty, a card in the wrong hemisphere may be moved, without "
     "an exchange, into an empty place of its own hemisphere, where it is available like any other. "
-    "Until it is moved it stays unavailable (rule I).",
+    "Until it is moved it stays unavailable (rule I). From then on no exchange is made: at the end "
+    "the text moves the cards «безъ обмѣна».",
     "most natural reading; " + CADOGAN + ", rule II: at the end transferred without an exchange",
 )
 WRONG_FIRST = RULES.reading(
@@ -363,10 +364,28 @@ def pack_is_dealt(game, move) -> bool:
     return False
 
 
+@RULES.rule("pack-and-talon-fed-only-by-the-deal", cites=("hemispheres.play.4", "hemispheres.play.5.2",
+                                                         "hemispheres.play.6"),
+            ru="в колоду карты не возвращаются (вторично пасьянс не раскладывается), а талон получает карты только из колоды",
+            en="no card goes back into the pack (there is no second deal), and the talon takes cards only from the pack")
+def pack_and_talon_fed_only_by_the_deal(game, move) -> bool:
+    """The talon is the remainder of the pack turned by the deal (play.5.2); nothing returns to the pack (play.6)."""
+    return False
+
+
 @RULES.rule("no-second-deal", cites=("hemispheres.play.6",),
             ru="вторично пасьянс не раскладывается", en="the patience is not laid out a second time")
 def no_second_deal(game, move) -> bool:
     """«Вторично пасьянсъ не раскладывается»: there is no redeal."""
+    return False
+
+
+@RULES.rule("built-cards-stay", cites=("hemispheres.rule.1", "hemispheres.play.2.3"),
+            ru="карта, положенная на основание, остается на нем: годны только карты своего полушария",
+            en="a card built on a foundation stays there: only the cards in their own hemisphere are available")
+def built_cards_stay(game, move) -> bool:
+    """Rule I makes available only the cards of the hemispheres; a card built on a foundation lies in
+    none of them: nothing leaves a foundation."""
     return False
 
 
@@ -450,6 +469,9 @@ class Hemispheres(Game):
         **{("barrier", role): (barriers_take_nothing,) for role in ("north", "south", "barrier", "talon", "stock")},
         **{(role, "barrier"): (barriers_take_nothing,) for role in ("north", "south", "talon", "stock", "foundation")},
         **{("stock", role): (pack_is_dealt,) for role in ("north", "south", "foundation", "talon")},
+        **{(role, "stock"): (pack_and_talon_fed_only_by_the_deal,) for role in ("north", "south", "foundation", "talon")},
+        **{(role, "talon"): (pack_and_talon_fed_only_by_the_deal,) for role in ("north", "south", "foundation")},
+        **{("foundation", role): (built_cards_stay,) for role in ("north", "south", "foundation")},
     }
     WON = won
     LOST = lost

@@ -91,7 +91,9 @@ REFILL = RULES.assume(
     "The Russian text is lost after the deal. As Cadogan: spaces in the star (a ray with fewer "
     "than three cards) must be refilled from the talon or the pack before the next card is "
     "turned, beginning with the inner circles and going round from the top: the space to fill "
-    "is the first ray (in order) among the shortest.",
+    "is the first ray (in order) among the shortest. Until then the player may go on playing and "
+    "marrying, the talon's top card too (Cadogan refills once the player has played or married "
+    "all the cards he wishes).",
     SOURCE,
 )
 NO_REDEAL = RULES.assume(
@@ -212,6 +214,14 @@ def pack_dealt_by_the_deal(game, move) -> bool:
     return False
 
 
+@RULES.rule("pack-and-talon-fed-only-by-the-deal", cites=("shah.play.5.1", "shah.play.5.2", AFTER_DEAL, NO_REDEAL),
+            ru="в колоду карты не возвращаются, а талон получает карты только из колоды",
+            en="no card goes back into the pack, and the talon takes cards only from the pack")
+def pack_and_talon_fed_only_by_the_deal(game, move) -> bool:
+    """The pack is only dealt out, never laid again (no redeal); the talon is the rest of the pack, turned."""
+    return False
+
+
 @RULES.rule("play-before-dealing-on", cites=("shah.play.5.2", PLAY_WHILE_DEALING),
             ru="пока в звезде есть подходящая карта, ее играют, прежде чем раскладывать дальше",
             en="while a card of the star is suitable, it is played before the deal goes on")
@@ -240,6 +250,15 @@ def deal_the_circles(game, move) -> bool:
             ru="пасьянс не раскладывается вторично", en="the patience is not laid out again")
 def no_redeal(game, move) -> bool:
     """No redeal survives in the text (it breaks off after the third circle): there is none."""
+    return False
+
+
+@RULES.rule("built-cards-stay", cites=("shah.rule.1.1", "shah.rule.1.2", "shah.play.4"),
+            ru="карта, положенная на туза, остается на нем: годны только карты звезды и талона",
+            en="a card built on an ace stays there: only the star's cards (and the talon's) are available")
+def built_cards_stay(game, move) -> bool:
+    """Rule I makes the cards of the star's circles available; a card built on a foundation lies in no
+    circle and is played no further: nothing leaves a foundation."""
     return False
 
 
@@ -314,6 +333,9 @@ class Shah(Game):
         **{(role, "aside"): (kings_laid_aside,) for role in ("ray", "talon", "stock", "foundation")},
         ("stock", "foundation"): (pack_dealt_by_the_deal,),
         ("stock", "talon"): (pack_dealt_by_the_deal,),
+        **{(role, "stock"): (pack_and_talon_fed_only_by_the_deal,) for role in ("ray", "talon", "foundation")},
+        **{(role, "talon"): (pack_and_talon_fed_only_by_the_deal,) for role in ("ray", "foundation")},
+        **{("foundation", role): (built_cards_stay,) for role in ("ray", "foundation")},
     }
     # after the deal a space may also be filled from the pack or the talon
     REFILL_ROUTE = (one_card, refill_inner_circles_first)
@@ -324,8 +346,9 @@ class Shah(Game):
     def route(self, move: Move):
         rules = super().route(move)
         if self.phase == "play" and not move.action and move.dst.startswith("ray-") and \
-                move.src in ("stock", "talon") and move.dst in self.index and self.space() is not None:
-            return rules[:1] + self.REFILL_ROUTE  # filling a space, not marrying
+                move.src in ("stock", "talon") and move.dst in self.index and \
+                len(self.piles[self.index[move.dst]]) < 3 and self.space() is not None:
+            return rules[:1] + self.REFILL_ROUTE  # filling a space (a short ray takes no marriage)
         return rules
 
     def setup(self, cards: list[int]) -> None:
@@ -435,8 +458,8 @@ class Shah(Game):
             for f in wants.get(card, ()):
                 suitable = suitable or i != talon
                 yield table[i][f]
-            if i == talon and space is not None:
-                continue  # a talon card then fills the space (the refill route), it does not marry
+            # the talon's top may marry even while a space waits: Cadogan refills
+            # the spaces once the player has «played or married all the cards» he wishes
             for j in tops.get(card + 1, ()):
                 if j != i and marry(self, i, j):
                     yield table[i][j]
