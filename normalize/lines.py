@@ -486,6 +486,8 @@ def _cut(texts: tuple, orthography: str) -> tuple:
             apart += SPACING["nonword"] if alone[j] is None else alone[j]
             if j > i + 1 and not any_suspicious and not all_single:
                 break  # pieces that are all words: only a pair, or letter-spaced print, may join
+            if j == i + 1 and all_single and printed[i] and printed[j]:
+                continue  # two letters that are words each as printed (А А, и а), not н о: no one word
             letter_spaced = any_suspicious or all_single
             if letter_spaced and not _could_begin(joined[:-1], orthography):
                 break
@@ -514,8 +516,8 @@ def _cut(texts: tuple, orthography: str) -> tuple:
 @lru_cache(maxsize=100_000)
 def _alone_score(text: str, orthography: str):
     """log10 frequency of a piece as a word of its own, or None if it is none."""
-    if len(text) == 1 and (text.isupper() or not text.isalpha()):
-        return -3.0  # an initial, a card rank: leave it be
+    if len(text) == 1 and ((text.isupper() and text not in "ЪЬЫ") or not text.isalpha()):
+        return -3.0  # an initial, a card rank: leave it be (no name starts with Ъ)
     if _is_piece_word(text, orthography):
         return _log_frequency(ocr.glyphs_only(text, orthography).lower(), orthography)
     fixed = ocr.repaired(text, orthography).lower()

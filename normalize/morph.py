@@ -41,6 +41,11 @@ def _entries(word: str) -> tuple:
                  for para_id, index in found)
 
 
+def spelt_with_yo(word: str) -> bool:
+    """Does the dictionary spell this word (е for ё allowed) with ё? (шел: шёл)"""
+    return any("ё" in spelling for _, _, spelling in _entries(word))
+
+
 def is_known(word: str) -> bool:
     """Is this (lower-case, modern) word in the dictionary?
 

@@ -162,18 +162,20 @@ def is_word(lower: str, orthography: str, common: bool = False) -> bool:
 
 def _period_variants(lower: str):
     """The word respelled by each variation of spelling usual in its day
-    (`period` in data/ocr.toml): a double consonant single or a single one
-    double (групами, коммиссія), о for е after a hushing consonant or ц and
-    back (зажогся, кумачемъ)."""
+    (`period` in data/ocr.toml), with whether the variant must be spelt with
+    ё: a double consonant single or a single one double (групами,
+    коммиссія), о for е after a hushing consonant or ц and back (зажогся,
+    кумачемъ). An о printed for е is a spelling of its day only where the
+    word has ё (зажогся, чорный): очонь, такжо are OCR slips."""
     for index in range(1, len(lower)):
         ch = lower[index]
         if ch in PERIOD_DOUBLED:
             if lower[index - 1] == ch:
-                yield lower[:index] + lower[index + 1 :]
+                yield lower[:index] + lower[index + 1 :], False
             elif index + 1 < len(lower) and lower[index + 1] != ch:
-                yield lower[:index] + ch + lower[index:]
+                yield lower[:index] + ch + lower[index:], False
         elif ch in PERIOD_VOWELS and lower[index - 1] in PERIOD_HUSHING:
-            yield lower[:index] + PERIOD_VOWELS[ch] + lower[index + 1 :]
+            yield lower[:index] + PERIOD_VOWELS[ch] + lower[index + 1 :], PERIOD_VOWELS[ch] == "е"
 
 
 @lru_cache(maxsize=200_000)
@@ -183,8 +185,9 @@ def period_spelling(lower: str, orthography: str) -> str | None:
     word (групами is группами, not трупами)."""
     if len(lower) < 4:
         return None
-    for variant in _period_variants(lower):
-        if is_word(variant, orthography, common=True):
+    for variant, with_yo in _period_variants(lower):
+        if is_word(variant, orthography, common=True) and (
+                not with_yo or morph.spelt_with_yo(variant if orthography == "modern" else modern_word(variant))):
             return variant
     return None
 

@@ -137,3 +137,17 @@ def test_a_split_word_in_a_spelling_of_its_day_is_joined_as_printed():
     # зажогся (зажёгся) is no dictionary word, but a period spelling: joined, not гся -> гея
     assert normalize_line("и огонь зажо гся въ сторонѣ").diplomatic == "и огонь зажогся въ сторонѣ"
     assert normalize_line("съ груп ами картъ").diplomatic == "съ групами картъ"
+
+
+def test_o_for_e_after_a_hushing_consonant_is_of_its_day_only_where_the_word_has_yo():
+    # зажогся, чорный (зажёгся, чёрный) as printed; очонь, такжо are slips (очень, также have no ё)
+    line = normalize_line("Онъ очонь усталъ, и огонь зажогся; такжо чорный котъ.")
+    assert line.diplomatic == "Онъ очень усталъ, и огонь зажогся; также чорный котъ."
+
+
+def test_two_letters_that_are_words_as_printed_stay_apart():
+    # initials and one-letter words (А А, и а); a letter that is no word as printed still joins (н о)
+    assert normalize_line("А А ").diplomatic == "А А "
+    assert normalize_line("и а о").diplomatic == "и а о"
+    assert normalize_line("н о онъ").diplomatic == "но онъ"
+    assert normalize_line("В Ъ  Д О М Ѣ").diplomatic == "ВЪ  ДОМѢ"
