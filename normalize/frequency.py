@@ -122,7 +122,11 @@ def _table():
             path = cache_path()
             if not path.exists():
                 build(path)
-            _TABLE = dawg.IntDAWG().load(str(path))
+            try:
+                _TABLE = dawg.IntDAWG().load(str(path))
+            except OSError:  # damaged (written by hand, or by another tool): built anew
+                build(path)
+                _TABLE = dawg.IntDAWG().load(str(path))
         except (ImportError, OSError):
             words = read_list()
             words.update((_LENGTH_KEY.format(n), b) for n, b in _length_bounds(words).items())

@@ -31,6 +31,15 @@ def test_a_cache_that_cannot_be_written_falls_back_to_the_list(tmp_path, monkeyp
     assert table[frequency._LENGTH_KEY.format(6)] == 500
 
 
+def test_a_damaged_cache_is_built_anew(tmp_path, monkeypatch):
+    monkeypatch.setenv("PASYANS_CACHE", str(tmp_path))
+    monkeypatch.setattr(frequency, "read_list", lambda: {"молоко": 500, "и": 50})
+    monkeypatch.setattr(frequency, "_TABLE", None)
+    frequency.cache_path().write_bytes(b"not a DAWG")
+    assert frequency.table().get("молоко") == 500
+    assert frequency.cache_path().stat().st_size > len(b"not a DAWG")
+
+
 def test_zipf_of_common_and_unlisted_words():
     assert frequency.zipf("и") > 6 > frequency.zipf("молоко") > 3
     assert frequency.zipf("ёлка") == frequency.zipf("елка")
