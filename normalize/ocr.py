@@ -261,6 +261,8 @@ def _glyphs(draft: Draft, orthography: str, mid_sentence: bool) -> None:
             others = [c for c in text if c.isalpha() and c != ch]
             if len(others) >= 2 and all(c.isupper() for c in others):
                 true = true.upper()  # ДВђ: inside a word in capitals the capital yat was meant
+            elif index and text[index - 1].islower():
+                true = true.lower()  # смотрЂлъ: after a lower-case letter the small yat was meant
             draft.replace(index, index + 1, true, glyph[2])
         elif has_cyrillic and ch in LOOKALIKES and LATIN.match(ch):
             draft.replace(index, index + 1, LOOKALIKES[ch], LOOKALIKE)

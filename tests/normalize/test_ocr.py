@@ -151,3 +151,9 @@ def test_two_letters_that_are_words_as_printed_stay_apart():
     assert normalize_line("и а о").diplomatic == "и а о"
     assert normalize_line("н о онъ").diplomatic == "но онъ"
     assert normalize_line("В Ъ  Д О М Ѣ").diplomatic == "ВЪ  ДОМѢ"
+
+
+def test_a_capital_dje_inside_a_lower_case_word_is_the_small_yat():
+    assert normalize_line("Онъ долго смотрЂлъ на море.").diplomatic == "Онъ долго смотрѣлъ на море."
+    assert normalize_line("ДВЂ КАРТЫ").diplomatic == "ДВѢ КАРТЫ"
+    assert normalize_line("Ђсть").diplomatic == "Ѣсть"
