@@ -234,10 +234,12 @@ class Demo {
       const [ru, en] = top ? this.cardName(top) : ["пусто", "empty"];
       el.setAttribute("aria-label", `${spec.id}: ${en} · ${ru}; ${cards.length} card${cards.length === 1 ? "" : "s"}`);
       if (targets.has(spec.id)) el.classList.add("target");
-      if (this.selected === spec.id) { el.classList.add("selected"); el.setAttribute("aria-pressed", "true"); }
+      const picked = this.selected === spec.id || this.selected?.startsWith(`${spec.id}@`);
+      if (picked) { el.classList.add("selected"); el.setAttribute("aria-pressed", "true"); }
       // Squared piles show only their top cards: the rest cannot be seen anyway.
       const first = spec.dx || spec.dy ? 0 : Math.max(0, cards.length - 2);
       for (let k = first; k < cards.length; k++) el.append(this.cardElement(cards[k], k, spec, u));
+      if (picked && this.selected !== spec.id) el.children[Number(this.selected.split("@")[1]) - 1 - first]?.classList.add("picked");
       const label = document.createElement("span");
       label.className = "label";
       label.textContent = spec.dx || spec.dy || cards.length < 2 ? spec.id : `${spec.id} · ${cards.length}`;
@@ -260,6 +262,7 @@ class Demo {
     const face = code.replace(/^~/, "");
     card.className = "card" + (down ? " down" : "") + (RED.has(face.slice(-1)) ? " red" : "");
     card.dataset.card = face;
+    card.dataset.place = k + 1;  // from the bottom, as SRC@K counts
     card.style.left = `${k * spec.dx * u * 0.92}px`;
     card.style.top = `${k * spec.dy * u * 0.92}px`;
     card.style.width = `${u * 0.92}px`;
@@ -360,7 +363,7 @@ class Demo {
     if (!hint.move) { this.say("info", `No hint: ${hint.why}.`); return; }
     const [src, dst] = hint.move.split(">");
     for (const id of [src, dst]) {
-      if (id) this.board.querySelector(`[data-pile="${CSS.escape(id.split(":")[0])}"]`)?.classList.add("target");
+      if (id) this.board.querySelector(`[data-pile="${CSS.escape(id.split(/[:@]/)[0])}"]`)?.classList.add("target");
     }
     this.say("info", `Hint: ${hint.move} (${hint.why}).`);
     this.verdict.dataset.hint = hint.move;
@@ -375,16 +378,27 @@ class Demo {
 
   // --- input -----------------------------------------------------------
 
-  pick(pileId) {
+  // A click on a card below the top picks that card (SRC@K, K counted from
+  // the bottom) where the game lets it move; elsewhere the pile's top card.
+  source(pileId, place) {
+    const cards = this.view.state.piles[pileId] || [];
+    const at = `${pileId}@${place}`;
+    if (place && place < cards.length && this.view.moves.some((m) => m.startsWith(`${at}>`))) return at;
+    return pileId;
+  }
+
+  pick(pileId, place = 0) {
     if (!this.view || this.busy) { this.boot(); return; }
     if (this.selected === null) {
       const cards = this.view.state.piles[pileId] || [];
       if (!cards.length) { this.say("info", `${pileId} is empty.`); return; }
-      this.selected = pileId;
-      const targets = this.targetsOf(pileId);
-      this.say("info", targets.size ? `${pileId} picked up: the highlighted piles take it.` : `${pileId} picked up: no pile can take it.`);
+      this.selected = this.source(pileId, place);
+      const targets = this.targetsOf(this.selected);
+      const what = this.selected === pileId ? pileId : `${pileId}: ${cards[place - 1]}`;
+      this.say("info", targets.size ? `${what} picked up: the highlighted piles take it.` : `${what} picked up: no pile can take it.`);
       this.draw();
-    } else if (this.selected === pileId) {
+    } else if (this.selected === pileId || (this.selected.startsWith(`${pileId}@`) &&
+               !this.view.moves.includes(`${this.selected}>${pileId}`))) {
       this.selected = null;
       this.draw();
     } else {
@@ -414,7 +428,7 @@ class Demo {
     this.board.addEventListener("click", (event) => {
       if (this.dragged) { this.dragged = false; return; }
       const pile = event.target.closest(".pile");
-      if (pile) this.pick(pile.dataset.pile);
+      if (pile) this.pick(pile.dataset.pile, Number(event.target.closest(".card")?.dataset.place || 0));
     });
     this.board.addEventListener("keydown", (event) => this.onKey(event));
     this.section.addEventListener("keydown", (event) => {
