@@ -419,7 +419,7 @@ def _line_may_join(raw: str, orthography: str) -> bool:
 
 LAST_LETTERS = regex.compile(r"\p{L}+$")
 FIRST_LETTERS = regex.compile(r"\p{L}+")
-SAFE_KEPT = 500_000  # token pairs kept (some 50 MB); the set is emptied when full
+SAFE_KEPT = 200_000  # token pairs kept (some 250 bytes each: 50 MB); the set is emptied when full
 _SAFE: dict[str, set] = {"pre-reform": set(), "modern": set()}
 
 
