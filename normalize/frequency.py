@@ -134,7 +134,7 @@ def _table():
     return _TABLE
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=50_000)
 def zipf(word: str) -> float:
     """The Zipf frequency of a lower-case modern word (FLOOR if unlisted)."""
     bucket = _table().get(word.replace("ё", "е"))

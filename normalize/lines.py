@@ -419,11 +419,11 @@ def _line_may_join(raw: str, orthography: str) -> bool:
 
 LAST_LETTERS = regex.compile(r"\p{L}+$")
 FIRST_LETTERS = regex.compile(r"\p{L}+")
-SAFE_KEPT = 200_000  # token pairs kept (some 250 bytes each: 50 MB); the set is emptied when full
+SAFE_KEPT = 100_000  # token pairs kept (some 250 bytes each: 25 MB); the set is emptied when full
 _SAFE: dict[str, set] = {"pre-reform": set(), "modern": set()}
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def _pair_may_join(left: str, right: str, orthography: str) -> bool:
     """May `_cut` join anything in a run of these two pieces? Yes if either
     is no word even after a repair, or both are single letters (letter-
@@ -513,7 +513,7 @@ def _cut(texts: tuple, orthography: str) -> tuple:
     return tuple(cuts)
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=50_000)
 def _alone_score(text: str, orthography: str):
     """log10 frequency of a piece as a word of its own, or None if it is none."""
     if len(text) == 1 and ((text.isupper() and text not in "ЪЬЫ") or not text.isalpha()):
@@ -526,7 +526,7 @@ def _alone_score(text: str, orthography: str):
     return None
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def _join_score(joined: str, orthography: str):
     """log10 frequency of the joined pieces as one word, or None: the letters
     as printed (glyph maps applied), or with a dropped final ъ restored (at
@@ -555,7 +555,7 @@ def _join_score(joined: str, orthography: str):
 I_BEFORE_VOWEL = regex.compile("(?<=.)и(?=[аеоуюяѣий])")
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def _join_bound(joined: str, orthography: str) -> float:
     """An upper bound of `_join_score` from the frequency list alone (no dictionary)."""
     from normalize import frequency
@@ -584,7 +584,7 @@ def _gap_cost(left: str, right: str, left_score, right_score, left_word: bool, r
     return SPACING["space"]
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def _could_begin(prefix: str, orthography: str) -> bool:
     """Could a dictionary word begin with these letters (pre-reform endings and
     a final slip allowed for: the last two letters are not checked)?"""
@@ -605,7 +605,7 @@ def _joined_edits(raw: str, spans, orthography: str, how: str):
     return [Edit(e.start + shift, e.end + shift, e.before, e.after, e.origin) for e in local]
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=20_000)
 def _local_join(texts: tuple, gaps: tuple, orthography: str, how: str):
     """`_joined_edits` on the pieces alone (columns from the first piece's
     start): the same split word recurs, in a book and in letter-spaced print."""

@@ -118,7 +118,7 @@ def _needs_work(word: str) -> bool:
     )
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def modern_edits(word: str) -> tuple:
     """The edits that respell one word (letters only), as word spans."""
     if not _needs_work(word):

@@ -27,7 +27,7 @@ def analyzer():
     return _ANALYZER
 
 
-@lru_cache(maxsize=300_000)
+@lru_cache(maxsize=100_000)
 def _entries(word: str) -> tuple:
     """(paradigm id, form index, spelling) of every dictionary entry of a
     lower-case word (е may stand for ё): one look-up in the dictionary's
@@ -55,7 +55,7 @@ def is_known(word: str) -> bool:
     return bool(_entries(word))
 
 
-@lru_cache(maxsize=300_000)
+@lru_cache(maxsize=50_000)
 def tags(word: str) -> tuple:
     """The tags of every dictionary parse of a known word (none if unknown)."""
     dictionary = analyzer().dictionary
@@ -119,7 +119,7 @@ def is_adjectival_genitive(word: str) -> bool:
 NOT_COMMON = PROPER | {"Abbr", "Init"}
 
 
-@lru_cache(maxsize=300_000)
+@lru_cache(maxsize=50_000)
 def is_common(word: str) -> bool:
     """Is the word known as a common word (not only as a name or abbreviation)?"""
     return any(not (NOT_COMMON & tag.grammemes) for tag in tags(word))

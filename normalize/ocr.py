@@ -136,7 +136,7 @@ def breaks_spelling(lower: str) -> bool:
     return any(lower[: m.start() + 1] not in COMPOUND_FIRST for m in _I_BEFORE_VOWEL.finditer(lower))
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=100_000)
 def is_word(lower: str, orthography: str, common: bool = False) -> bool:
     """Is this lower-case word a word of its orthography, as far as we can tell?
 
@@ -178,7 +178,7 @@ def _period_variants(lower: str):
             yield lower[:index] + PERIOD_VOWELS[ch] + lower[index + 1 :], PERIOD_VOWELS[ch] == "е"
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def period_spelling(lower: str, orthography: str) -> str | None:
     """The common word that this word (no word itself) spells the way of its
     day, or None. Such a word is as printed: an OCR repair would give another
@@ -195,7 +195,7 @@ def period_spelling(lower: str, orthography: str) -> str | None:
 # --- one word ----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = True, before_dot: bool = False,
                cut: bool = False, clause_start: bool = True, after: str | None = None) -> tuple:
     """The OCR repairs of one word (letters only), as edits of the word.
@@ -227,7 +227,7 @@ def word_edits(word: str, orthography: str = "pre-reform", mid_sentence: bool = 
     return tuple(edits)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def plain_word(word: str, orthography: str) -> bool:
     """Does `word_edits` leave this word alone in every context? (No glyph
     rule applies, no final ъ can be missing, and it is a word.)"""
@@ -400,7 +400,7 @@ def _certainly_damaged(lower: str, orthography: str) -> bool:
     return bool(IMPOSSIBLE.search(lower)) or (orthography == "pre-reform" and breaks_spelling(lower))
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def ranked_candidates(lower: str, orthography: str, clause_start: bool = True, floor: float | None = None,
                       after: str | None = None) -> tuple:
     """The repairs of a suspicious word by at most two slips of the channel
@@ -455,7 +455,7 @@ def ranked_candidates(lower: str, orthography: str, clause_start: bool = True, f
     return tuple(found)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def best_candidate(lower: str, orthography: str, clause_start: bool = True, capitalised: bool = False,
                    after: str | None = None):
     """The one best repair of a suspicious word as (start, end, true, origin)
@@ -476,7 +476,7 @@ def best_candidate(lower: str, orthography: str, clause_start: bool = True, capi
     return [(s[0], s[1], s[2], s[4]) for s in ranked[0][3]]
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def glyphs_only(word: str, orthography: str = "pre-reform") -> str:
     """The word with only the systematic glyph maps applied (no dictionary repairs)."""
     if not GLYPH_TRIGGER.search(word):
