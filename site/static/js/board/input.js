@@ -1,0 +1,86 @@
+// Turning what the player does into the board's commands: click or tap a
+// pile (pick up, then put down), double-click or double-tap (to the
+// foundation), drag a top card, and the keyboard (arrows between piles,
+// Enter or Space to pick up and put down, F to the foundation, Esc to let
+// go; U undo, R redo, H hint, D deal, anywhere in the demo).
+// `ctl` is the board's controller: click(id) -> true if it picked the pile
+// up; double(id); drop(src, dst); cancel(); focusMove(key); key(name).
+const DOUBLE_MS = 450;
+
+export function wire(board, section, ctl) {
+  let last = null;
+  let dragged = false;
+
+  board.addEventListener("click", (event) => {
+    if (dragged) { dragged = false; return; }
+    const pile = event.target.closest(".pile");
+    if (!pile) return;
+    const id = pile.dataset.pile;
+    const now = performance.now();
+    if (last && last.id === id && now - last.t < DOUBLE_MS && last.picked) {
+      last = null;
+      ctl.double(id);
+      return;
+    }
+    last = { id, t: now, picked: ctl.click(id) };
+  });
+
+  board.addEventListener("keydown", (event) => {
+    const pile = event.target.closest(".pile");
+    if (!pile) return;
+    const id = pile.dataset.pile;
+    if (event.key === "Enter" || event.key === " ") { ctl.click(id); event.preventDefault(); }
+    else if (event.key === "f" || event.key === "F") { ctl.double(id); event.preventDefault(); }
+    else if (event.key === "Escape") { ctl.cancel(); event.preventDefault(); }
+    else if (event.key.startsWith("Arrow")) { ctl.focusMove(event.key); event.preventDefault(); }
+    else if (event.key === "Home" || event.key === "End") { ctl.focusMove(event.key); event.preventDefault(); }
+  });
+
+  section.addEventListener("keydown", (event) => {
+    if (event.target.matches("input, select, textarea") || event.altKey || event.metaKey) return;
+    const undo = event.key === "u" || (event.key === "z" && event.ctrlKey);
+    const redo = (event.key === "r" && !event.ctrlKey) || (event.key === "y" && event.ctrlKey);
+    const name = undo ? "undo" : redo ? "redo" : event.key === "h" ? "hint" : event.key === "d" ? "deal" : null;
+    if (!name || (event.ctrlKey && !undo && !redo)) return;
+    ctl.key(name);
+    event.preventDefault();
+  });
+
+  board.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    const card = event.target.closest(".card.top");
+    const pile = event.target.closest(".pile");
+    if (!card || !pile || card.dataset.down !== undefined) return;
+    const start = { x: event.clientX, y: event.clientY };
+    let moving = false;
+    const move = (e) => {
+      const dx = e.clientX - start.x, dy = e.clientY - start.y;
+      if (!moving && Math.hypot(dx, dy) < 6) return;
+      if (!moving) {
+        moving = true;
+        ctl.dragStart(pile.dataset.pile);
+        card.classList.add("dragging");
+      }
+      card.style.transform = `translate(${dx}px, ${dy}px)`;
+    };
+    const up = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("pointercancel", up);
+      if (!moving) return;
+      // The click that ends a drag is not a pick; a drag ending outside the
+      // board sends no click, so the flag must not outlive this event.
+      dragged = true;
+      setTimeout(() => { dragged = false; }, 0);
+      card.style.visibility = "hidden";
+      const under = document.elementFromPoint(e.clientX, e.clientY)?.closest(".pile");
+      card.style.visibility = "";
+      card.style.transform = "";
+      card.classList.remove("dragging");
+      ctl.drop(pile.dataset.pile, under && board.contains(under) ? under.dataset.pile : null);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
+  });
+}
