@@ -23,16 +23,17 @@ GEOMETRY = """async () => {
     const w = Math.min(r.right, s.right) - Math.max(r.left, s.left), h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
     if (w > 1 && h > 1) problems.push(`piles ${a} and ${b} overlap`);
   }
-  const cards = [...document.querySelectorAll('.board .card')];
-  const z = (c) => +(getComputedStyle(c.closest('.pile')).zIndex) || 0;
-  const order = cards.map((c, i) => ({ c, i, z: z(c), r: c.getBoundingClientRect() }));
-  const above = (a, b) => b.z > a.z || (b.z === a.z && b.i > a.i);
+  // The cards lie in one layer under the piles' buttons, painted in order.
+  const cards = [...document.querySelectorAll('.board .cards .card')];
+  const order = cards.map((c, i) => ({ c, i, r: c.getBoundingClientRect() }));
+  const above = (a, b) => b.i > a.i;
   let checked = 0;
   for (const a of order) {
-    const pile = a.c.closest('.pile');
+    const pile = document.querySelector(`.board .pile[data-pile="${a.c.dataset.pile}"]`);
     if (a.c.dataset.down !== undefined) continue;
     if (!inside(a.r, board)) problems.push(`card ${a.c.dataset.card} of ${pile.dataset.pile} leaves the board`);
-    const needed = pile.classList.contains('fan') || pile.classList.contains('chained') || a.c.classList.contains('top');
+    if (!pile.classList.contains('chained') && !inside(a.r, pile.getBoundingClientRect())) problems.push(`card ${a.c.dataset.card} leaves the box of ${pile.dataset.pile}`);
+    const needed = a.c.classList.contains('shown') || a.c.classList.contains('top');
     if (!needed) continue;
     const box = a.c.querySelector('rect.index-box').getBoundingClientRect();
     checked++;
@@ -40,11 +41,11 @@ GEOMETRY = """async () => {
       if (b === a || !above(a, b)) continue;
       const w = Math.min(box.right, b.r.right) - Math.max(box.left, b.r.left) - 1;
       const h = Math.min(box.bottom, b.r.bottom) - Math.max(box.top, b.r.top) - 1;
-      if (w > 0 && h > 0) { problems.push(`index of ${a.c.dataset.card} in ${pile.dataset.pile} covered by ${b.c.dataset.card} of ${b.c.closest('.pile').dataset.pile}`); break; }
+      if (w > 0 && h > 0) { problems.push(`index of ${a.c.dataset.card} in ${pile.dataset.pile} covered by ${b.c.dataset.card} of ${b.c.dataset.pile}`); break; }
     }
     const x = box.left + box.width / 2, y = box.top + box.height / 2;
     if (x > 0 && y > 0 && x < innerWidth && y < innerHeight) {
-      const hit = document.elementFromPoint(x, y)?.closest('.card');
+      const hit = document.elementsFromPoint(x, y).map((e) => e.closest('.card')).find(Boolean);
       if (hit && hit !== a.c) problems.push(`index of ${a.c.dataset.card} in ${pile.dataset.pile} is under ${hit.dataset.card}`);
     }
   }
@@ -86,3 +87,20 @@ def random_moves(page, count: int, seed: int) -> dict:
 
 def clear_storage(page) -> None:
     page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('pasyans.')) localStorage.removeItem(k); }")
+
+
+def geometry_ok(page, when: str) -> dict:
+    found = page.evaluate(GEOMETRY)
+    assert found["problems"] == [], f"{when}: {found['problems'][:8]}"
+    assert found["checked"] > 0
+    return found
+
+
+def corner(page, pile: str) -> dict:
+    """A point inside the pile's top card (a fan's box is wider than one card)."""
+    box = page.locator(f'.pile[data-pile="{pile}"]').bounding_box()
+    card = page.locator(f'.board .card.top[data-pile="{pile}"]')
+    if card.count():
+        c = card.bounding_box()
+        return {"x": c["x"] - box["x"] + c["width"] / 2, "y": c["y"] - box["y"] + min(c["height"] / 2, 20)}
+    return {"x": min(box["width"], 30) / 2, "y": min(box["height"], 30) / 2}

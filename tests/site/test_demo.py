@@ -17,41 +17,10 @@ import json
 
 import pytest
 
-from board import GEOMETRY, clear_storage, moves_count, random_moves, settle
-from conftest import Watch, playable_slugs, wait_ready
+from board import clear_storage, corner, geometry_ok, moves_count, random_moves, settle
+from conftest import playable_slugs, wait_ready
 
-DESKTOP = {"width": 1366, "height": 768}
-
-
-@pytest.fixture(scope="module")
-def desk(browser, server):
-    context = browser.new_context(viewport=DESKTOP, service_workers="block")
-    watch = Watch(server.rstrip("/"))
-    context.on("request", watch.on_request)
-    context.on("console", watch.on_console)
-    context.on("response", watch.on_response)
-    context.on("weberror", lambda error: watch.errors.append(f"page error: {error.error}"))
-    context.watch = watch
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def tab(desk):
-    desk.watch.clear()
-    page = desk.new_page()
-    page.on("worker", lambda worker: worker.on("console", desk.watch.on_console))
-    yield page
-    page.close()
-    assert desk.watch.errors == [], desk.watch.errors
-    assert desk.watch.foreign == [], desk.watch.foreign
-
-
-def _geometry_ok(page, when: str) -> dict:
-    found = page.evaluate(GEOMETRY)
-    assert found["problems"] == [], f"{when}: {found['problems'][:8]}"
-    assert found["checked"] > 0
-    return found
+DESKTOP = {"width": 1366, "height": 768}  # the `desk` context (conftest.py)
 
 
 def _an_illegal_move(page, view: dict) -> str | None:
@@ -89,7 +58,7 @@ def test_every_card_reads_and_the_board_plays_refuses_and_keeps(tab, server, slu
 
     # After the deal: every needed index readable, every pile on the table.
     page.evaluate("document.querySelector('.demo-bar').scrollIntoView()")
-    found = _geometry_ok(page, "after the deal")
+    found = geometry_ok(page, "after the deal")
     assert found["card"] >= 48, f"cards only {found['card']} px wide at 1366 x 768"
     board = page.locator(".board").bounding_box()
     verdict = page.locator(".verdict").bounding_box()
@@ -105,9 +74,9 @@ def test_every_card_reads_and_the_board_plays_refuses_and_keeps(tab, server, slu
         actions = [m for m in view["moves"] if ">" not in m]
         if cards:
             src, dst = cards[0].split(">")
-            page.click(f'.pile[data-pile="{src}"]', position=_corner(page, src))
+            page.click(f'.pile[data-pile="{src}"]', position=corner(page, src))
             assert page.locator(f'.pile.target[data-pile="{dst}"]').count() == 1
-            page.click(f'.pile[data-pile="{dst}"]', position=_corner(page, dst))
+            page.click(f'.pile[data-pile="{dst}"]', position=corner(page, dst))
         elif actions:
             page.click(f'.actions button[data-action="{actions[0]}"]')
         else:
@@ -140,7 +109,7 @@ def test_every_card_reads_and_the_board_plays_refuses_and_keeps(tab, server, slu
     # Twenty random legal moves later, still every index readable.
     view = random_moves(page, 20, seed=sum(map(ord, slug)))
     page.evaluate("document.querySelector('.demo-bar').scrollIntoView()")
-    _geometry_ok(page, f"after {len(view['history'])} moves")
+    geometry_ok(page, f"after {len(view['history'])} moves")
 
     # The game is kept in localStorage, and a reload restores this very game,
     # drawn before Python is up.
@@ -152,14 +121,3 @@ def test_every_card_reads_and_the_board_plays_refuses_and_keeps(tab, server, slu
     assert early["piles"] == view["state"]["piles"]
     after = wait_ready(page)
     assert after["state"] == view["state"] and after["history"] == view["history"]
-
-
-def _corner(page, pile: str) -> dict:
-    """A point inside the pile's top card (a fan's box is wider than one card)."""
-    box = page.locator(f'.pile[data-pile="{pile}"]').bounding_box()
-    card = page.locator(f'.pile[data-pile="{pile}"] .card.top')
-    if card.count():
-        c = card.bounding_box()
-        return {"x": c["x"] - box["x"] + c["width"] / 2, "y": c["y"] - box["y"] + min(c["height"] / 2, 20)}
-    return {"x": min(box["width"], 30) / 2, "y": min(box["height"], 30) / 2}
-

@@ -129,3 +129,53 @@ def test_hints_are_legal_moves(slug, monkeypatch):
         assert hint["move"] in view["moves"], hint
     else:
         assert hint["move"] is None
+
+
+def test_auto_plays_only_moves_the_solver_proves_safe():
+    from engine import find_game
+    from engine import solve as solver
+
+    view = ok("new", game="cadran", deal=1)
+    assert view["auto"]
+    played = []
+    while True:
+        step = ok("auto")
+        if step["move"] is None:
+            break
+        played.append(step["move"])
+        assert step["view"]["history"] == played
+    assert played and all(">foundation-" in move for move in played)
+    game = find_game("cadran")(deal=1)
+    safe = solver.knowledge(game).safe
+    for move in played:  # each was safe in the position it was played from
+        assert safe(game, next(m for m in game.legal_moves if str(m) == move))
+        game.play(move)
+    # A game whose solver proves no move safe offers no auto-move.
+    assert ok("new", game="shah", deal=1)["auto"] is False
+    assert ok("auto") == {"move": None}
+
+
+def test_a_solution_is_a_line_that_wins_and_says_what_it_knew():
+    ok("new", game="belle-lucie", deal=1)
+    found = ok("solution")
+    assert found["status"] == "won" and found["thoughtful"] is True and found["note"]
+    view = None
+    for move in found["moves"]:
+        result = ok("move", move=move)
+        assert result["verdict"]["allowed"]
+        view = result["view"]
+    assert view["outcome"]["won"]
+
+
+def test_readings_are_passed_on_and_an_unknown_one_is_refused():
+    answer = call("new", game="shah", deal=1, readings={"shah.assume.nothing": "x"})
+    assert not answer["ok"] and answer["error"]["kind"] == "bad-readings"
+    assert call("new", game="shah", deal=1, readings=["x"])["error"]["kind"] == "bad-readings"
+    view = ok("new", game="shah", deal=1, readings={})
+    assert view["readings"] == {} and "readings" not in view["save"]
+
+
+def test_double_click_targets_are_the_home_roles():
+    assert ok("new", game="mill", deal=1)["homes"] == ["centre"]
+    assert ok("new", game="napoleon", deal=1)["homes"] == ["foundation"]
+    assert demo_bridge.handle('{"op": "hello"}') and ok("hello")["build"] == demo_bridge.BUILD

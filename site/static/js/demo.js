@@ -73,6 +73,7 @@ class Demo {
     this.focus = null;
     this.busy = false;
     this.solution = null;
+    this.stepMs = SOLUTION_STEP_MS; // the pause between the moves of a shown solution
     const root = new URL(document.body.dataset.root, location.href);
     this.build = section.dataset.build || "";
     this.engine = new Engine(root, this.build, section.dataset.snapshot === "yes", (p) => this.onProgress(p));
@@ -257,13 +258,13 @@ class Demo {
     await this.start(this.view.state.deal, readings ?? this.view.readings);
   }
 
-  tryMove(move, { quiet = false } = {}) {
+  tryMove(move, { quiet = false, auto = true } = {}) {
     this.selected = null;
     this.hint = null;
     return this.run("move", { move }, async ({ verdict, view }) => {
       this.show(view, { animate: true });
       if (!quiet || !verdict.allowed) this.explain(verdict);
-      if (verdict.allowed) await this.autoMoves();
+      if (verdict.allowed && auto) await this.autoMoves();
     });
   }
 
@@ -479,7 +480,7 @@ class Demo {
     if (this.play) { this.play.assisted = true; this.keepPlay(); }
     const move = sol.moves[sol.next++];
     this.solutionBar.querySelector(".solution-step").textContent = `Move ${sol.next} of ${sol.moves.length}: ${this.moveName(move)}`;
-    await this.tryMove(move, { quiet: true });
+    await this.tryMove(move, { quiet: true, auto: false }); // the line is the solver's, move for move
     if (this.view?.history.at(-1) !== move) { this.stopSolution("The line stopped: the position changed."); return false; }
     return sol.next < sol.moves.length;
   }
@@ -490,7 +491,7 @@ class Demo {
     if (sol.playing) { sol.playing = false; this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Play"; return; }
     sol.playing = true;
     this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Pause";
-    while (this.solution === sol && sol.playing && (await this.stepSolution())) await pause(SOLUTION_STEP_MS);
+    while (this.solution === sol && sol.playing && (await this.stepSolution())) await pause(this.stepMs);
     if (this.solution === sol) { sol.playing = false; this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Play"; }
   }
 

@@ -29,7 +29,7 @@ async function fetchBytes(url, gunzip = false) {
   return new Uint8Array(await body.arrayBuffer());
 }
 
-async function boot(snapshot) {
+async function bootPyodide(snapshot) {
   return loadPyodide({
     indexURL: new URL("pyodide/", base).href,
     stdout: () => {},
@@ -38,12 +38,29 @@ async function boot(snapshot) {
   });
 }
 
+/** Pyodide waits forever for a WebAssembly file that does not come (it only
+ * logs a warning), so the files it fetches are asked for first: a missing
+ * one is said at once. Offline (no answer at all) the cache may still have
+ * them, so only an HTTP error counts. */
+async function checkFiles() {
+  const names = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+  await Promise.all(names.map(async (name) => {
+    let response = null;
+    try { response = await fetch(new URL("pyodide/" + name, base), { method: "HEAD" }); } catch (error) { return; }
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  }));
+}
+
 async function start() {
   self.postMessage({ progress: "interpreter", fraction: 0.1 });
+  const checked = checkFiles();
+  checked.catch(() => {});
   importScripts(new URL("pyodide/pyodide.js", base).href);
   const engineZip = fetchBytes(asset("assets/engine.zip"));
   engineZip.catch(() => {});
   let pyodide = null;
+  const failed = checked.then(() => new Promise(() => {})); // rejects with the missing file, never resolves
+  const boot = (snapshot) => Promise.race([bootPyodide(snapshot), failed]);
   if (build && useSnapshot) {
     try {
       const snapshot = await fetchBytes(asset("assets/engine.snapshot.gz"), true);
@@ -52,6 +69,7 @@ async function start() {
       const held = pyodide.runPython("import demo_bridge; demo_bridge.BUILD");
       if (held !== build) throw new Error(`the snapshot holds engine ${held}, not ${build}`);
     } catch (error) {
+      await checked; // a missing file of Pyodide's ends here, not in a second try
       console.warn(`pasyans: booting without the memory snapshot (${error && error.message || error})`);
       pyodide = null;
     }

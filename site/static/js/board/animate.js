@@ -10,10 +10,8 @@ export function reducedMotion() {
 /** Where every card element is on screen, by pile and position. */
 export function snapshot(board) {
   const where = new Map();
-  for (const pile of board.querySelectorAll(".pile")) {
-    pile.querySelectorAll(".card").forEach((card) => {
-      where.set(`${pile.dataset.pile}/${card.dataset.k}`, { rect: card.getBoundingClientRect(), code: card.dataset.card });
-    });
+  for (const card of board.querySelectorAll(".card")) {
+    where.set(`${card.dataset.pile}/${card.dataset.k}`, { rect: card.getBoundingClientRect(), code: card.dataset.card });
   }
   return where;
 }
@@ -39,7 +37,7 @@ export function glide(board, then, before, after, origin) {
     let same = 0;
     while (same < cards.length && same < old.length && cards[same] === old[same]) same++;
     for (let k = same; k < cards.length; k++) {
-      const element = board.querySelector(`.pile[data-pile="${CSS.escape(pile)}"] .card[data-k="${k}"]`);
+      const element = board.querySelector(`.card[data-pile="${CSS.escape(pile)}"][data-k="${k}"]`);
       const start = from(cards[k].replace(/^~/, ""));
       if (!element || !start) continue;
       const end = element.getBoundingClientRect();

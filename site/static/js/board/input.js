@@ -48,9 +48,11 @@ export function wire(board, section, ctl) {
 
   board.addEventListener("pointerdown", (event) => {
     if (event.button !== 0) return;
-    const card = event.target.closest(".card.top");
     const pile = event.target.closest(".pile");
-    if (!card || !pile || card.dataset.down !== undefined) return;
+    const card = pile && board.querySelector(`.card.top[data-pile="${CSS.escape(pile.dataset.pile)}"]`);
+    if (!card || card.dataset.down !== undefined) return;
+    const r = card.getBoundingClientRect(); // only the top card is picked up by a drag
+    if (event.clientX < r.left || event.clientX > r.right || event.clientY < r.top || event.clientY > r.bottom) return;
     const start = { x: event.clientX, y: event.clientY };
     let moving = false;
     const move = (e) => {
@@ -72,9 +74,7 @@ export function wire(board, section, ctl) {
       // board sends no click, so the flag must not outlive this event.
       dragged = true;
       setTimeout(() => { dragged = false; }, 0);
-      card.style.visibility = "hidden";
-      const under = document.elementFromPoint(e.clientX, e.clientY)?.closest(".pile");
-      card.style.visibility = "";
+      const under = document.elementsFromPoint(e.clientX, e.clientY).map((el) => el.closest(".pile")).find(Boolean);
       card.style.transform = "";
       card.classList.remove("dragging");
       ctl.drop(pile.dataset.pile, under && board.contains(under) ? under.dataset.pile : null);

@@ -36,6 +36,13 @@ export function draw(board, data, state, ui) {
   const p = plan(data.layout, counts, ui.space, ui.limits);
   const hadFocus = board.contains(document.activeElement);
   board.replaceChildren();
+  // The cards lie in a layer of their own under the piles: a pile is a
+  // button named with the cards it holds, and no card's print is part of
+  // the button (its name says it all, in words).
+  const layer = document.createElement("div");
+  layer.className = "cards";
+  layer.setAttribute("aria-hidden", "true");
+  board.append(layer);
   board.style.width = `${p.width}px`;
   board.style.height = `${p.height}px`;
   board.style.setProperty("--card", `${p.card}px`);
@@ -44,7 +51,7 @@ export function draw(board, data, state, ui) {
     const cards = state.piles[spec.id] || [];
     const at = p.piles[spec.id];
     const el = document.createElement("div");
-    el.className = `pile role-${spec.role}` + (at.fan ? " fan" : " squared");
+    el.className = `pile role-${spec.role}` + (at.fan ? " fan" : " squared") + (cards.length ? "" : " empty");
     el.dataset.pile = spec.id;
     el.dataset.role = spec.role;
     el.setAttribute("role", "button");
@@ -65,17 +72,17 @@ export function draw(board, data, state, ui) {
     const first = at.fan ? 0 : Math.max(0, cards.length - 2);
     for (let k = first; k < cards.length; k++) {
       const pos = at.cardAt(at.fan ? k : 0);
-      const card = cardElement(cards[k], { corner: at.corner, style: at.style, width: p.card, x: pos.x, y: pos.y });
+      const card = cardElement(cards[k], { corner: at.corner, style: at.style, width: p.card, x: at.left + pos.x, y: at.top + pos.y });
       card.dataset.k = String(k);
-      if (k === cards.length - 1) card.classList.add("top");
-      el.append(card);
+      card.dataset.pile = spec.id;
+      if (at.fan || at.chained) card.classList.add("shown");
+      if (k === cards.length - 1) {
+        card.classList.add("top");
+        if (ui.selected === spec.id) card.classList.add("picked");
+      }
+      layer.append(card);
     }
-    if (at.chained) {
-      // a place of a chain: its card overhangs the next place, which lies
-      // under it while empty
-      el.classList.add("chained");
-      el.style.zIndex = String(cards.length ? 2 + at.chained : 1);
-    }
+    if (at.chained) el.classList.add("chained"); // a place of a chain: its card overhangs the next place
     if (!cards.length && !(at.chained > 1)) {
       const slot = document.createElement("span");
       slot.className = "slot";
@@ -88,6 +95,7 @@ export function draw(board, data, state, ui) {
       head.textContent = tail ? word.slice(0, word.length - tail.length).trim() : word;
       slot.append(head);
       if (tail) {
+        slot.append(" "); // the name reads "Queen 1", as the button is named
         const big = document.createElement("span");
         big.className = "slot-tail";
         big.textContent = tail;
