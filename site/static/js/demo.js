@@ -89,8 +89,9 @@ class Demo {
     const retry = this.progress.querySelector("button.retry");
     this.progress.dataset.state = progress;
     if (fraction !== undefined) bar.value = fraction;
-    retry.hidden = progress !== "failed";
+    retry.hidden = progress !== "failed" && progress !== "slow";
     msg.textContent = {
+      slow: "Python is still starting (a slow connection or a busy computer): wait, or press Retry.",
       interpreter: "Starting Python (Pyodide) in the background; the table is drawn, play starts in a moment…",
       engine: "Loading the game engine…",
       ready: "Ready.",
@@ -105,6 +106,8 @@ class Demo {
 
   retry() {
     this.progress.querySelector("button.retry").hidden = true;
+    this.booted = null;
+    this.busy = false;
     this.engine.retry();
     this.boot();
   }

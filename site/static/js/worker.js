@@ -40,13 +40,18 @@ async function bootPyodide(snapshot) {
 
 /** Pyodide waits forever for a WebAssembly file that does not come (it only
  * logs a warning), so the files it fetches are asked for first: a missing
- * one is said at once. Offline (no answer at all) the cache may still have
- * them, so only an HTTP error counts. */
+ * one is said at once. Offline (no answer at all) the service worker's
+ * cache may still hold them; only a file that neither gives is missing. */
 async function checkFiles() {
   const names = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
   await Promise.all(names.map(async (name) => {
+    const url = new URL("pyodide/" + name, base).href;
     let response = null;
-    try { response = await fetch(new URL("pyodide/" + name, base), { method: "HEAD" }); } catch (error) { return; }
+    try { response = await fetch(url, { method: "HEAD" }); } catch (error) {
+      const kept = self.caches ? await caches.match(url).catch(() => null) : null;
+      if (!kept) throw new Error(`${name} could not be fetched (offline, and not kept from an earlier visit)`);
+      return;
+    }
     if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
   }));
 }

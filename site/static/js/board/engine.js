@@ -1,8 +1,11 @@
 // The engine in its Web Worker (worker.js): calls by promise, loading
 // reported as it goes, and a failure said at once, never a wait without end.
-// A worker that reports no progress for STALL_MS, or fails, is stopped and
-// the board offers Retry, which starts a fresh worker.
-const STALL_MS = 9000;
+// The worker says at once when a file is missing (worker.js asks for them
+// first). A start that takes longer than SLOW_MS (a slow network, a busy
+// computer) is said, with Retry beside it; one that reports nothing for
+// STALL_MS is given up on. Retry starts a fresh worker.
+const SLOW_MS = 10000;
+const STALL_MS = 60000;
 
 export class Engine {
   constructor(root, build, snapshot, onProgress) {
@@ -25,6 +28,8 @@ export class Engine {
     this.ready = new Promise((resolve, reject) => { this.settle = { resolve, reject }; });
     this.ready.catch(() => {}); // a failure is reported through onProgress
     this.watch();
+    clearTimeout(this.slow);
+    this.slow = setTimeout(() => { if (this.worker && !this.up) this.onProgress({ progress: "slow" }); }, SLOW_MS);
     this.worker.onmessage = (event) => {
       const data = event.data;
       if (data.progress) { this.progressed(data); return; }
@@ -48,13 +53,14 @@ export class Engine {
 
   progressed(data) {
     if (data.progress === "failed") { this.fail(data.error); return; }
-    if (data.progress === "ready") { clearTimeout(this.stall); this.settle.resolve(); }
+    if (data.progress === "ready") { clearTimeout(this.stall); clearTimeout(this.slow); this.up = true; this.settle.resolve(); }
     else this.watch();
     this.onProgress(data);
   }
 
   fail(message) {
     clearTimeout(this.stall);
+    clearTimeout(this.slow);
     const error = Object.assign(new Error(message), { kind: "load-failed" });
     this.worker?.terminate();
     this.worker = null;
@@ -67,6 +73,9 @@ export class Engine {
   /** Start again after a failure. */
   retry() {
     if (this.worker) { this.worker.terminate(); this.worker = null; }
+    for (const waiting of this.pending.values()) waiting.reject(Object.assign(new Error("restarted"), { kind: "load-failed" }));
+    this.pending.clear();
+    this.up = false;
     return this.start();
   }
 

@@ -13,16 +13,18 @@ function describe(data, spec, cards, lang) {
   if (!cards.length) return `${label}: ${lang === "en" ? "empty" : "пусто"}`;
   const down = cards.filter((c) => c.startsWith("~")).length;
   const up = cards.filter((c) => !c.startsWith("~"));
-  const parts = [];
-  if (down) parts.push(lang === "en" ? `${down} face down` : `${down} рубашкой вверх`);
+  const en = lang === "en";
   const fan = Math.hypot(spec.dx || 0, spec.dy || 0) >= 0.1;
-  const shown = fan ? up : up.slice(-1);
-  if (shown.length) {
-    const names = shown.map((c) => cardName(data.names, c, lang));
-    parts.push(fan && shown.length > 1 ? `${names.join(", ")} (${lang === "en" ? "top" : "сверху"}: ${names.at(-1)})`
-      : names[0]);
+  if (!fan) { // a squared pile: how many, and the top card if it lies face up
+    const top = up.length && !cards.at(-1).startsWith("~") ? cardName(data.names, cards.at(-1), lang) : null;
+    const many = cards.length === 1 ? "" : en ? `${cards.length} cards` : `${cards.length} карт`;
+    const face = down === cards.length ? (en ? `${cards.length} face down` : `${cards.length} рубашкой вверх`) : null;
+    return `${label}: ${face || [many, top && (many ? (en ? "top: " : "сверху: ") + top : top)].filter(Boolean).join(", ")}`;
   }
-  if (!fan && cards.length > 1) parts.push(lang === "en" ? `${cards.length} cards` : `${cards.length} карт`);
+  const parts = [];
+  if (down) parts.push(en ? `${down} face down` : `${down} рубашкой вверх`);
+  const names = up.map((c) => cardName(data.names, c, lang));
+  if (names.length) parts.push(names.length > 1 ? `${names.join(", ")} (${en ? "top" : "сверху"}: ${names.at(-1)})` : names[0]);
   return `${label}: ${parts.join("; ")}`;
 }
 
@@ -46,6 +48,7 @@ export function draw(board, data, state, ui) {
   board.style.width = `${p.width}px`;
   board.style.height = `${p.height}px`;
   board.style.setProperty("--card", `${p.card}px`);
+  board.classList.toggle("small-cards", p.card < 56); // empty places then show only their number, suit, building
   const focusId = ui.focus && counts[ui.focus] !== undefined ? ui.focus : specs[0].id;
   for (const spec of specs) {
     const cards = state.piles[spec.id] || [];
