@@ -72,6 +72,7 @@ class Demo {
     this.hint = null;
     this.focus = null;
     this.busy = false;
+    this.queue = Promise.resolve();
     this.solution = null;
     this.stepMs = SOLUTION_STEP_MS; // the pause between the moves of a shown solution
     const root = new URL(document.body.dataset.root, location.href);
@@ -209,20 +210,25 @@ class Demo {
 
   // --- commands --------------------------------------------------------
 
-  async run(op, args, andThen) {
-    if (this.busy) return;
-    this.busy = true;
-    this.section.setAttribute("aria-busy", "true");
-    try {
-      await this.boot();
-      const result = await this.engine.call(op, args);
-      await andThen(result);
-    } catch (error) {
-      if (error.kind !== "load-failed") this.say("no", error.message);
-    } finally {
-      this.busy = false;
-      this.section.removeAttribute("aria-busy");
-    }
+  /** Ask the engine, then `andThen(answer)`. Calls wait their turn: a quick
+   * double-click or key press during a move is played after it, not lost. */
+  run(op, args, andThen) {
+    const task = this.queue.then(async () => {
+      this.busy = true;
+      this.section.setAttribute("aria-busy", "true");
+      try {
+        await this.boot();
+        const result = await this.engine.call(op, args);
+        await andThen(result);
+      } catch (error) {
+        if (error.kind !== "load-failed") this.say("no", error.message);
+      } finally {
+        this.busy = false;
+        this.section.removeAttribute("aria-busy");
+      }
+    });
+    this.queue = task.catch(() => {});
+    return task;
   }
 
   /** Start `deal` (under `readings`, the edition's own when left out). */
@@ -335,7 +341,7 @@ class Demo {
 
   stockRect() {
     const stock = this.data.layout.piles.find((p) => p.role === "stock");
-    return stock ? this.board.querySelector(`[data-pile="${CSS.escape(stock.id)}"]`)?.getBoundingClientRect() : null;
+    return stock ? this.board.querySelector(`.pile[data-pile="${CSS.escape(stock.id)}"]`)?.getBoundingClientRect() : null;
   }
 
   /** The room the board may take: the frame's width, and on a desktop the
@@ -513,7 +519,7 @@ class Demo {
   /** A click or Enter on a pile; true if it picked the pile up. */
   click(id) {
     this.focus = id;
-    if (!this.view || this.busy) { this.boot(); return false; }
+    if (!this.view) { this.boot(); return false; }
     if (this.selected === null) {
       const cards = this.view.state.piles[id] || [];
       if (this.roles[id] === "stock" || (cards.length && cards.at(-1).startsWith("~"))) {
@@ -551,7 +557,7 @@ class Demo {
 
   /** Double-click, double-tap or F: the card to the foundation that takes it. */
   double(id) {
-    if (!this.view || this.busy) return;
+    if (!this.view) return;
     this.selected = null;
     const homes = new Set(this.view.homes || []);
     const move = this.view.moves.find((m) => m.startsWith(id + ">") && homes.has(this.roles[m.split(">")[1].split(":")[0]]));
@@ -563,7 +569,7 @@ class Demo {
 
   dragStart(id) {
     this.selected = id;
-    for (const t of this.targetsOf(id)) this.board.querySelector(`[data-pile="${CSS.escape(t)}"]`)?.classList.add("target");
+    for (const t of this.targetsOf(id)) this.board.querySelector(`.pile[data-pile="${CSS.escape(t)}"]`)?.classList.add("target");
   }
 
   drop(src, dst) {
@@ -580,7 +586,7 @@ class Demo {
     if (!next) return;
     this.focus = next;
     for (const p of piles) p.tabIndex = p.dataset.pile === next ? 0 : -1;
-    this.board.querySelector(`[data-pile="${CSS.escape(next)}"]`)?.focus();
+    this.board.querySelector(`.pile[data-pile="${CSS.escape(next)}"]`)?.focus();
   }
 
   key(name) {

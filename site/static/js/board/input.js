@@ -17,7 +17,8 @@ export function wire(board, section, ctl) {
     if (!pile) return;
     const id = pile.dataset.pile;
     const now = performance.now();
-    if (last && last.id === id && now - last.t < DOUBLE_MS && last.picked) {
+    // the browser's own count (event.detail) where it keeps one, else the time between taps
+    if (last && last.id === id && last.picked && (event.detail >= 2 || now - last.t < DOUBLE_MS)) {
       last = null;
       ctl.double(id);
       return;

@@ -121,7 +121,7 @@ export function draw(board, data, state, ui) {
     }
     board.append(el);
   }
-  if (hadFocus || ui.keepFocus) board.querySelector(`[data-pile="${CSS.escape(focusId)}"]`)?.focus({ preventScroll: true });
+  if (hadFocus || ui.keepFocus) board.querySelector(`.pile[data-pile="${CSS.escape(focusId)}"]`)?.focus({ preventScroll: true });
   return p;
 }
 
