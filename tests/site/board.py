@@ -66,9 +66,11 @@ def settle(page) -> None:
 
 def play(page, move: str) -> dict:
     """One move through the board (as its clicks and buttons play them)."""
-    page.evaluate("move => window.pasyansDemo.tryMove(move)", move)
-    settle(page)
-    return page.evaluate("window.pasyansDemo.view")
+    return page.evaluate("""async (move) => {
+        await window.pasyansDemo.tryMove(move);
+        await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
+        return window.pasyansDemo.view;
+    }""", move)
 
 
 def random_moves(page, count: int, seed: int) -> dict:

@@ -154,6 +154,11 @@ def wait_ready(page) -> dict:
     return page.evaluate("window.pasyansDemo.view")
 
 
+COUNT_ANIMATIONS = """window.__animations = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.__animations += 1; return animate.apply(this, args); };"""
+
+
 def _watched_context(browser, server, **options):
     context = browser.new_context(**options)
     watch = Watch(server.rstrip("/"))
@@ -169,8 +174,12 @@ def _watched_context(browser, server, **options):
 @pytest.fixture(scope="session")
 def desk(browser, server):
     """The board's desktop: 1366 x 768, one context for the session (the
-    service worker is tested on its own, in test_board_start.py)."""
-    context = _watched_context(browser, server, viewport={"width": 1366, "height": 768}, service_workers="block")
+    service worker is tested on its own, in test_board_start.py). Its reader
+    asked for reduced motion: no card glides (the phone's cards do), and
+    each call to Element.animate is counted in window.__animations."""
+    context = _watched_context(browser, server, viewport={"width": 1366, "height": 768}, service_workers="block",
+                               reduced_motion="reduce")
+    context.add_init_script(COUNT_ANIMATIONS)
     yield context
     context.close()
 
@@ -180,6 +189,7 @@ def phone(browser, server):
     """A phone: 390 x 844, touch."""
     context = _watched_context(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
                                has_touch=True, device_scale_factor=2, service_workers="block")
+    context.add_init_script(COUNT_ANIMATIONS)
     yield context
     context.close()
 

@@ -277,3 +277,4 @@ def test_a_phone_reads_every_card_and_taps_to_play(phone_tab, server, slug):
     page.locator(f'.pile[data-pile="{dst}"]').scroll_into_view_if_needed()
     page.tap(f'.pile[data-pile="{dst}"]', position=corner(page, dst))
     page.wait_for_function("() => window.pasyansDemo.view.history.length === 1")
+    assert page.evaluate("window.__animations") >= 1  # the card glided to its place

@@ -70,6 +70,7 @@ export function draw(board, data, state, ui) {
     if (ui.hint?.from === spec.id) { el.classList.add("hint-from"); marks.push(MARKS.hintFrom); }
     if (ui.hint?.to === spec.id) { el.classList.add("hint-to"); marks.push(MARKS.hintTo); }
     el.setAttribute("aria-label", describe(data, spec, cards, ui.lang) + (marks.length ? ` — ${marks.join(", ")}` : ""));
+    el.title = pileLabel(data.labels, spec.id, ui.lang); // the pile's name on hover
     // A squared pile shows its top card (and the one beneath, seen while the
     // top one is dragged); a fan shows every card.
     const first = at.fan ? 0 : Math.max(0, cards.length - 2);
