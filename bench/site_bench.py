@@ -16,6 +16,7 @@ which was the only one before issue 13) for comparison.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -50,8 +51,10 @@ def load(context, url: str, weights: dict, snapshot: bool = True) -> dict:
     }""") / 1000
     page.wait_for_selector("section.demo[data-state=ready]", timeout=120_000)
     ready = page.evaluate("performance.getEntriesByName('pasyans:demo-ready')[0].startTime") / 1000
+    # the worker's own stages, in ms from its start (worker.js posts them)
+    stages = page.evaluate("window.pasyansDemo.timings || {}")
     weights.update(sizes)
-    return {"page": page, "text": text, "ready": ready}
+    return {"page": page, "text": text, "ready": ready, "stages": stages}
 
 
 def time_moves(page, count: int) -> list[float]:
@@ -131,11 +134,14 @@ def main() -> int:
     print(f"time to playable demo  cold {cold['ready']:.2f} s    cached {warm['ready']:.2f} s (median of {args.runs})   "
           f"(targets <= {COLD_TARGET_S} s cold: {verdict(cold['ready'] <= COLD_TARGET_S)}, "
           f"<= {CACHED_TARGET_S} s cached: {verdict(warm['ready'] <= CACHED_TARGET_S)})")
+    print(f"  the worker's stages (ms from its start), cold: {cold['stages']}; cached: {warm_runs[-1]['stages']}")
     print(f"  without the snapshot cold {plain['cold']:.2f} s    cached {plain['warm']:.2f} s (the worker's fallback, "
           f"the only path before issue 13)")
     if moves:
         print(f"time per move          median {statistics.median(moves):.1f} ms   max {max(moves):.1f} ms   "
               f"over {len(moves)} moves (target <= {MOVE_TARGET_MS} ms: {verdict(statistics.median(moves) <= MOVE_TARGET_MS)})")
+    load = os.getloadavg()[0]
+    print(f"machine                load average {load:.1f} on {os.cpu_count()} cores at the end (figures scale with it)")
     print(f"page weight            {page_kb:.0f} KB without Pyodide and the engine (target <= {WEIGHT_TARGET_KB} KB: "
           f"{verdict(page_kb <= WEIGHT_TARGET_KB)}); Pyodide and the engine (with its snapshot) {engine_kb / 1024:.1f} MB")
     return 0

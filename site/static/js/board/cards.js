@@ -60,8 +60,17 @@ function centre(rank, suit) {
   return g;
 }
 
+const drawn = new Map(); // one drawing per card, corner and style; the board clones it
+
 /** An <svg> face or back of `code` ("10H", "~QS"). */
 export function cardSvg(code, corner = "tl", style = "stack") {
+  const key = `${code}|${corner}|${style}`;
+  let svg = drawn.get(key);
+  if (!svg) { svg = drawCard(code, corner, style); drawn.set(key, svg); }
+  return svg.cloneNode(true);
+}
+
+function drawCard(code, corner, style) {
   const { down, rank, suit } = parse(code);
   const svg = el("svg", { viewBox: "0 0 100 140", class: "face", "aria-hidden": "true", focusable: "false" });
   if (down) {
