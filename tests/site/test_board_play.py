@@ -138,7 +138,7 @@ def test_a_new_deal_asks_first_counts_the_game_given_up_and_is_new(tab, server):
     assert _stats(tab, "belle-lucie")["lost"] == 1
     deal = tab.evaluate("window.pasyansDemo.view.state.deal")
     assert tab.input_value("input.deal") == str(deal)
-    # Restart: the same deal from its first card (nothing to give up: no question).
+    # Restart: the same deal from its first card (a game in play: asked first).
     play(tab, tab.evaluate("window.pasyansDemo.view.moves[0]"))
     tab.click("button[data-op=restart]")
     dialog.locator("button[value=yes]").click()
