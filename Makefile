@@ -21,10 +21,17 @@ node_modules/pyodide/package.json: package.json package-lock.json
 setup: $(BIN)/pasyans node_modules/pyodide/package.json
 
 # Debian's chromium drives the browser tests (never `playwright install`);
-# jing is the fast second TEI validator. Installed only where missing.
+# jing is the fast second TEI validator; the downloads need WeasyPrint's
+# Pango, the Old Standard TT and DejaVu fonts (embedded, never fetched),
+# epubcheck and poppler-utils (pdffonts, pdftotext) to check them.
+# Installed only where missing.
+SYSTEM_PACKAGES := chromium jing epubcheck poppler-utils fonts-oldstandard fonts-dejavu-core \
+	libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 system:
-	@command -v chromium >/dev/null && command -v jing >/dev/null || \
-	  { apt-get update -qq && apt-get install -y -qq chromium jing >/dev/null; }
+	@missing=$$(for package in $(SYSTEM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$package 2>/dev/null | grep -q 'install ok installed' || echo $$package; done); \
+	if [ -n "$$missing" ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; fi
 
 serve: setup
 	$(BIN)/pasyans serve

@@ -22,8 +22,13 @@ How to add a game (the whole recipe; engine/games/belle-lucie.py is the model):
    the one-line doc. Cite the clause ids of
    `pasyans clauses --game <slug> --json`; where the text is silent, declare
    ``A = RULES.assume("name", "reason ...", "Cadogan 1874: ..." or "most
-   natural reading")`` and cite ``A``. Note differences from PySolFC or
-   modern books in the docstring.
+   natural reading")`` and cite ``A``; say in its reason which silence of
+   the text it fills (an assumption never widens or narrows a clause).
+   Where the text allows two readings, declare ``R = RULES.reading("name",
+   reason, alternatives=(Alternative(id, reason, follows, value), ...),
+   default=..., why_default=...)``, cite ``R`` and ask ``R.of(game)`` for
+   the chosen alternative's value (``changes_deal=True`` if it changes the
+   layout). Note differences from PySolFC or modern books in the docstring.
 3. Subclass `engine.core.Game`: set slug, title_1912, title_modern,
    title_en, book_order, decks, PILES (a tuple of `PileSpec(id, role, x, y,
    dx, dy)`; roles such as "fan", "foundation", "tableau", "stock",
@@ -31,8 +36,14 @@ How to add a game (the whole recipe; engine/games/belle-lucie.py is the model):
    opening phase), REDEALS, EXTRA (game counters, ints), RULES.
 4. ROUTES maps ``(src_role, dst_role)`` or an action name ("deal",
    "redeal") to the tuple of rules the move must pass. The engine adds
-   "source not empty" to card moves (`engine.core.one_card` is there to
-   reuse); a move with no route is refused by `engine.only-written-moves`.
+   "source not empty" and "one card at a time" to card moves (a rule
+   declared with ``counts=True`` judges several cards instead, where a
+   clause allows them); a move with no route is refused by
+   `engine.only-written-moves`, so where a clause forbids a kind of move,
+   give it a route whose rule returns False and cites that clause
+   (`pasyans rules --coverage` lists the kinds only the catch-all refuses).
+   An action the text allows only at a standstill asks
+   ``game.is_standstill()`` (`engine.assume.standstill`).
    Game modules import from engine.core / engine.rulebook / engine.cards
    (not from `engine`, which is still loading while games register);
    a variant imports its parent with importlib (hyphenated module names).
@@ -56,7 +67,8 @@ How to add a game (the whole recipe; engine/games/belle-lucie.py is the model):
 8. Optional: `check_position()` refuses impossible loaded states.
 9. Tests: add allow/forbid cases per rule to tests/engine/cases/<slug>.json
    and run ``tests/engine/make_won_games.py <slug>`` to record a won game;
-   the property, won-game and coverage tests pick the game up from GAMES.
+   the property, won-game, one-answer (tests/engine/test_one_answer.py)
+   and coverage tests pick the game up from GAMES.
    A rule that only ever permits is listed under "never_forbids" there.
    ``move_table[i][j]`` holds the one-card move between piles i and j, to
    yield from a fast generator without allocating.
@@ -66,7 +78,7 @@ from engine.cards import Card
 from engine.core import (ENGINE, Game, IllegalMoveError, LegalMoves, Move, Outcome, PileSpec,
                          StateError, Termination)
 from engine.registry import GAMES, find_game
-from engine.rulebook import Assumption, Rule, RuleBook, Verdict
+from engine.rulebook import Alternative, Assumption, Reading, Rule, RuleBook, Verdict
 
 
 def all_rules(game: str | None = None) -> list[Rule]:
@@ -104,11 +116,28 @@ def rules(game: str | None = None) -> list[dict]:
     return [{**rule.to_json(), **info} for rule, info in _rule_records(game).values()]
 
 
+def readings(game: str | None = None) -> list[dict]:
+    """Every reading (an assumption with alternatives) of one game or all:
+    its alternatives, the default and why, and the rules and clauses it
+    bears on; what `pasyans readings --json` prints and the site shows."""
+    chosen = [find_game(game)] if game else list(GAMES)
+    out: dict[str, dict] = {}
+    for game_cls in chosen:
+        for ident, reading in game_cls.READINGS.items():
+            record = out.setdefault(ident, {**reading.to_json(), "games": [], "rule_ids": [], "clause_ids": []})
+            record["games"].append(game_cls.slug)
+            for rule, _kind in game_cls.rule_kinds().values():
+                if ident in rule.cites and rule.id not in record["rule_ids"]:
+                    record["rule_ids"].append(rule.id)
+                    record["clause_ids"].extend(c for c in rule.clauses if c not in record["clause_ids"])
+    return list(out.values())
+
+
 def explain(state: Game, move: Move | str) -> Verdict:
     """`state.explain(move)`: allowed or not, why (ru, en), and the clause ids."""
     return state.explain(move)
 
 
 __all__ = ["Card", "Game", "IllegalMoveError", "LegalMoves", "Move", "Outcome", "PileSpec",
-           "StateError", "Termination", "GAMES", "find_game", "Assumption", "Rule", "RuleBook",
-           "Verdict", "explain", "rules", "all_rules", "all_assumptions"]
+           "StateError", "Termination", "GAMES", "find_game", "Alternative", "Assumption", "Reading",
+           "Rule", "RuleBook", "Verdict", "explain", "readings", "rules", "all_rules", "all_assumptions"]

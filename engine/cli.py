@@ -1,4 +1,4 @@
-"""Commands of the engine: rules, layout, deal, moves, check.
+"""Commands of the engine: rules, readings, layout, deal, moves, check.
 
 `register` only adds arguments; the games are imported by the handlers.
 A bad state file, an unknown game or a malformed move becomes an
@@ -21,6 +21,12 @@ def register(subparsers) -> None:
                    help="report which clauses of kind 'rule' no engine rule cites, and citations of unknown ids")
     p.set_defaults(func=rules_command)
 
+    p = subparsers.add_parser("readings", help="every reading of the text the engine can play both ways: "
+                              "its alternatives, the edition's default and the reasons")
+    p.add_argument("--game", metavar="G", help="only this game (slug or title)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=readings_command)
+
     p = subparsers.add_parser("layout", help="a game's pile ids and their geometry")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -29,12 +35,14 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("deal", help="the opening layout of a deal")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--seed", type=int, required=True, metavar="N", help="the deal number (>= 0)")
+    add_reading_option(p)
     p.add_argument("--json", action="store_true", help="print the portable state")
     p.set_defaults(func=deal_command)
 
     p = subparsers.add_parser("moves", help="the legal moves of a position")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--state", required=True, metavar="FILE", help="a portable state (JSON); - for stdin")
+    add_reading_option(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=moves_command)
 
@@ -43,8 +51,56 @@ def register(subparsers) -> None:
     p.add_argument("game", metavar="GAME")
     p.add_argument("--state", required=True, metavar="FILE", help="a portable state (JSON); - for stdin")
     p.add_argument("--move", required=True, metavar="M", help="SRC>DST, SRC>DST:N or an action name")
+    add_reading_option(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=check_command)
+
+
+def add_reading_option(parser) -> None:
+    """``--reading ID=ALT``, repeatable: play under that alternative of a reading."""
+    parser.add_argument("--reading", action="append", default=[], metavar="ID=ALT",
+                        help="play under alternative ALT of reading ID (repeatable; "
+                             "see `pasyans readings --game G`); the short id after '.assume.' will do")
+
+
+def parse_readings(game_cls, pairs: list[str]) -> dict[str, str]:
+    """``["shah.assume.x=literal", "fan-count=36"]`` -> {full id: alternative},
+    checked against the game's readings; InputError naming the bad pair."""
+    from engine import StateError
+    from pasyans.errors import InputError
+
+    chosen: dict[str, str] = {}
+    for pair in pairs:
+        ident, sep, alt = pair.partition("=")
+        ident, alt = ident.strip(), alt.strip()
+        if not sep or not ident or not alt:
+            raise InputError(f"--reading {pair!r}: write ID=ALTERNATIVE, as in "
+                             f"{game_cls.slug}.assume.NAME=ALT")
+        if ident not in game_cls.READINGS and f"{game_cls.slug}.assume.{ident}" in game_cls.READINGS:
+            ident = f"{game_cls.slug}.assume.{ident}"
+        chosen[ident] = alt
+    try:
+        game_cls.resolve_readings(chosen)
+    except StateError as error:
+        raise InputError(f"--reading: {error}") from None
+    return chosen
+
+
+def with_readings(game, pairs: list[str]):
+    """The loaded position, under the readings of the state and ``--reading``
+    (the option decides where both name one reading)."""
+    if not pairs:
+        return game
+    chosen = parse_readings(type(game), pairs)
+    for ident, reading in type(game).READINGS.items():
+        if ident in chosen and chosen[ident] != game.readings[ident] and reading.changes_deal:
+            from pasyans.errors import InputError
+
+            raise InputError(f"--reading {ident}={chosen[ident]}: this reading changes the deal, "
+                             f"and the state was laid out under {game.readings[ident]!r}; "
+                             f"deal again with `pasyans deal {game.slug} --seed N --reading ...`")
+    game.readings = {**game.readings, **chosen}
+    return game
 
 
 def _print_json(value) -> None:
@@ -66,7 +122,7 @@ def _line_of(text: str, where: str) -> int | None:
     (``piles.fan-3[2]``): the line of the pile's key, then of the k-th card."""
     if not where:
         return None
-    head = where.split(".", 1)[-1] if where.startswith(("piles.", "extra.")) else where
+    head = where.split(".", 1)[-1] if where.startswith(("piles.", "extra.", "readings.")) else where
     key, _, rest = head.partition("[")
     at = text.find(json.dumps(key, ensure_ascii=False))
     if at < 0:
@@ -122,12 +178,13 @@ def rules_command(args) -> int:
         if args.json:
             _print_json(result)
         else:
-            for key in ("unknown_citations", "uncited_rule_clauses"):
+            for key in ("unknown_citations", "uncited_rule_clauses", "catch_all_refusals"):
                 for item in result[key]:
                     print(f"{key}\t{item}")
             print(f"clauses of kind rule: {result['rule_clauses']}, cited: {result['cited']}, "
                   f"not executable: {len(result['not_executable'])}, uncited: {len(result['uncited_rule_clauses'])}, "
-                  f"unknown citations: {len(result['unknown_citations'])}")
+                  f"unknown citations: {len(result['unknown_citations'])}, "
+                  f"moves refused only by the catch-all: {len(result['catch_all_refusals'])}")
         return 1 if result["unknown_citations"] or result["uncited_rule_clauses"] else 0
     slug = args.game and _game(args.game).slug
     records = engine.rules(slug)
@@ -136,6 +193,20 @@ def rules_command(args) -> int:
     else:
         for r in records:
             print(f"{r['id']}\t{', '.join(r['clause_ids'] + r['assumption_ids'])}\t{r['doc']}")
+    return 0
+
+
+def readings_command(args) -> int:
+    import engine
+
+    slug = args.game and _game(args.game).slug
+    records = engine.readings(slug)
+    if args.json:
+        _print_json({"readings": records})
+    else:
+        for r in records:
+            alts = " | ".join(a["id"] + ("*" if a["id"] == r["default"] else "") for a in r["alternatives"])
+            print(f"{r['id']}\t{alts}\t{r['reason']}")
     return 0
 
 
@@ -154,7 +225,8 @@ def deal_command(args) -> int:
 
     if args.seed < 0:
         raise InputError("--seed must be a whole number >= 0")
-    game = _game(args.game)(args.seed)
+    game_cls = _game(args.game)
+    game = game_cls(args.seed, readings=parse_readings(game_cls, args.reading))
     state = game.to_portable()
     if args.json:
         _print_json(state)
@@ -166,12 +238,13 @@ def deal_command(args) -> int:
 
 
 def moves_command(args) -> int:
-    game = load_state(_game(args.game), args.state)
+    game = with_readings(load_state(_game(args.game), args.state), args.reading)
     records = []
     for move in game.legal_moves:
         verdict = game.explain(move)
         records.append({"move": str(move), "rule_ids": list(verdict.rules),
-                        "clause_ids": list(verdict.clauses), "ru": verdict.ru, "en": verdict.en})
+                        "clause_ids": list(verdict.clauses), "assumption_ids": list(verdict.assumptions),
+                        "readings": dict(verdict.readings), "ru": verdict.ru, "en": verdict.en})
     outcome = game.outcome()
     if args.json:
         _print_json({"game": game.slug, "phase": game.phase, "moves": records, "stuck": game.is_stuck(),
@@ -189,14 +262,14 @@ def check_command(args) -> int:
     from engine import Move
     from pasyans.errors import InputError
 
-    game = load_state(_game(args.game), args.state)
+    game = with_readings(load_state(_game(args.game), args.state), args.reading)
     try:
         move = Move.parse(args.move)
     except ValueError as error:
         raise InputError(str(error)) from None
     verdict = game.explain(move)
     if args.json:
-        _print_json(verdict.to_json())
+        _print_json({**verdict.to_json(), "under_other_readings": game.verdicts_under_readings(move)})
     else:
         print(("allowed" if verdict.allowed else "not allowed") + f": {verdict.en} / {verdict.ru} "
               f"({', '.join(verdict.rules + verdict.clauses)})")

@@ -20,6 +20,17 @@ or ``ROUTES[action_name]`` lists the rules a move of that kind must pass.
 No route, no move (`engine.only-written-moves`). Games may override
 `generate_moves` with a fast generator; tests check that it yields exactly
 the moves the routes allow.
+
+One answer, two questions. A move is allowed by `explain`/`play`/`check` if
+and only if it is in `legal_moves`: `legal_moves` lists the generated moves
+that the routes allow, and `explain` allows a move only if the routes allow
+it and the generator yields it. A card move takes one card unless a rule of
+its route judges counts (``counts=True``, where a clause allows several).
+
+Readings. A game is created under a set of readings (``Game(deal,
+readings={id: alternative})``; the edition's defaults otherwise), kept in
+``game.readings`` and in the portable state's ``"readings"`` (non-default
+ones only).
 """
 
 from __future__ import annotations
@@ -29,7 +40,7 @@ from typing import Iterator, NamedTuple
 
 from engine.cards import RANKS, card_code, full_deck, parse_card
 from engine.deal import shuffled
-from engine.rulebook import Rule, RuleBook, Verdict
+from engine.rulebook import Reading, Rule, RuleBook, Verdict
 
 # The engine's own rules: what no game text needs to say.
 ENGINE = RuleBook("engine")
@@ -44,6 +55,20 @@ _ONE_CARD = ENGINE.assume(
     "None of the games of witness 000 moves several cards at once: every move the book "
     "describes takes the top (available) card of a pile.",
     "most natural reading; terms.available",
+)
+
+
+STANDSTILL = ENGINE.assume(
+    "standstill",
+    "Where the text allows a redeal (or another action) only once play has come to a standstill "
+    "(«когда не окажется больше годныхъ картъ для игры», «Если ни одной карты более переложить "
+    "нельзя», «дальнѣйшая игра невозможна») but two packs let a card be moved for ever between "
+    "twin cards, a standstill is defined thus: no legal card move is left except shuttles, and no "
+    "position reachable by shuttles has any other card move. A shuttle moves a card from one pile "
+    "of the layout to another (not to a foundation) and leaves the cards that can be seen on top "
+    "of the piles the same, card for card (the card it uncovers is a twin of the card it covers, "
+    "or it moves a lone card into an empty place). Such moves change nothing a player can use.",
+    "most natural reading: the text's own condition, made exact where twin cards would defeat it",
 )
 
 
@@ -192,18 +217,20 @@ class LegalMoves:
         self.game = game
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self.game.generate_moves())
+        # the generated moves the routes allow: what `explain` allows, no more
+        game = self.game
+        return (m for m in game.generate_moves() if game.is_legal(m))
 
     def __contains__(self, move) -> bool:
         if isinstance(move, str):
             move = Move.parse(move)
-        return self.game.is_legal(move)
+        return self.game.is_legal(move) and self.game.generates(move)
 
     def __bool__(self) -> bool:
-        return any(True for _ in self.game.generate_moves())
+        return any(True for _ in self)
 
     def __len__(self) -> int:
-        return sum(1 for _ in self.game.generate_moves())
+        return sum(1 for _ in self)
 
     def __repr__(self) -> str:
         return f"<LegalMoves ({', '.join(map(str, self))})>"
@@ -234,6 +261,11 @@ class Game:
     AFTER_MOVE_KEEPS_PILES: bool = False
     SETUP: tuple[Rule, ...] = ()  # how the opening layout is made; check(game, None) holds after setup
     NOT_EXECUTABLE: dict[str, str] = {}  # clause id -> why no engine rule can implement it
+    # roles where cards go home (a shuttle never ends there); derived: the
+    # roles of building piles and any role called "foundation"
+    HOME_ROLES: frozenset[str] = frozenset()
+    READINGS: dict[str, Reading] = {}  # derived: the readings of the game's rule book
+    _probing = False  # True on the copy `is_standstill` explores (no nested standstill test)
 
     # derived per class by __init_subclass__
     names: tuple[str, ...] = ()
@@ -255,17 +287,42 @@ class Game:
         # every one-card move between two piles, built once: generators
         # yield these values instead of allocating (``move_table[i][j]``)
         cls.move_table = tuple(tuple(Move(a, b) for b in cls.names) for a in cls.names)
+        if "HOME_ROLES" not in vars(cls):
+            cls.HOME_ROLES = frozenset(p.role for p in cls.PILES if p.step or p.role == "foundation")
+        cls.READINGS = {a.id: a for a in cls.RULES.assumptions.values() if isinstance(a, Reading)}
         cls._simple_card_moves = cls.apply is Game.apply and (
             cls.after_move is Game.after_move or cls.AFTER_MOVE_KEEPS_PILES)
 
     # -- making positions -------------------------------------------------
 
-    def __init__(self, deal: int = 1):
+    def __init__(self, deal: int = 1, readings: dict[str, str] | None = None):
         self.deal = deal
-        self._blank()
+        self._blank(readings)
         self.setup(shuffled(full_deck(self.decks), deal))
 
-    def _blank(self) -> None:
+    @classmethod
+    def resolve_readings(cls, chosen: dict[str, str] | None) -> dict[str, str]:
+        """Every reading of the game -> its alternative: the edition's
+        defaults, with ``chosen`` over them; `StateError` for an unknown
+        reading or alternative."""
+        readings = {ident: reading.default for ident, reading in cls.READINGS.items()}
+        for ident, alt in (chosen or {}).items():
+            reading = cls.READINGS.get(ident)
+            if reading is None:
+                known = ", ".join(cls.READINGS) or "none"
+                raise StateError(f"unknown reading {ident!r} for {cls.slug} (its readings: {known}; "
+                                 f"see `pasyans readings --game {cls.slug}`)", f"readings.{ident}")
+            if alt not in reading.ids:
+                raise StateError(f"reading {ident!r} has no alternative {alt!r} "
+                                 f"(expected one of {', '.join(reading.ids)})", f"readings.{ident}")
+            readings[ident] = alt
+        return readings
+
+    def non_default_readings(self) -> dict[str, str]:
+        return {ident: alt for ident, alt in self.readings.items() if alt != self.READINGS[ident].default}
+
+    def _blank(self, readings: dict[str, str] | None = None) -> None:
+        self.readings = self.resolve_readings(readings)
         self.piles: list[list[int]] = [[] for _ in self.PILES]
         self.phase = self.PHASES[0]
         self.redeals_left = self.REDEALS
@@ -336,6 +393,7 @@ class Game:
     def copy(self, stack: bool = True) -> "Game":
         other = object.__new__(type(self))
         other.deal = self.deal
+        other.readings = self.readings  # never changed in place: shared
         other.piles = [p[:] for p in self.piles]
         other.phase = self.phase
         other.redeals_left = self.redeals_left
@@ -445,10 +503,19 @@ class Game:
         rules = self.ROUTES.get((self.roles[index[move.src]], self.roles[index[move.dst]]))
         if rules is None:
             return (_no_route,)
-        return (non_empty_source,) + tuple(rules)
+        if any(r.counts for r in rules) or one_card in rules:
+            return (non_empty_source,) + tuple(rules)
+        # last, so that a game's own rule (its clause) speaks first
+        return (non_empty_source,) + tuple(rules) + (one_card,)
 
     def explain(self, move: Move | str) -> Verdict:
-        """Allowed or not, the reason in Russian and English, and the clauses."""
+        """Allowed or not, the reason in Russian and English, the clauses and
+        assumptions behind it, and the readings it depends on.
+
+        Allowed exactly when the move is in `legal_moves`: the routes must
+        allow it and the generator must yield it (a move the routes allow but
+        the generator misses is a defect the property tests look for; it is
+        refused here rather than let `check` and `moves` disagree)."""
         if isinstance(move, str):
             move = Move.parse(move)
         passed = []
@@ -457,22 +524,56 @@ class Game:
             if result is None:  # the rule does not speak to this move
                 continue
             if not result:
-                return Verdict(False, move, (rule.id,), rule.clauses,
-                               "Нельзя: " + rule.ru + ".", "Not allowed: " + rule.en + ".")
+                return self._verdict(False, move, [rule], "Нельзя: " + rule.ru + ".",
+                                     "Not allowed: " + rule.en + ".")
             passed.append(rule)
-        clauses = tuple(dict.fromkeys(c for r in passed for c in r.clauses))
+        if not self.generates(move):
+            return self._verdict(False, move, [_no_route], "Нельзя: " + _no_route.ru + ".",
+                                 "Not allowed: " + _no_route.en + ".")
         # the reason quotes the game's own rules; the engine's checks are in the ids
         said = [r for r in passed if not r.id.startswith("engine.")] or passed
-        return Verdict(True, move, tuple(r.id for r in passed), clauses,
-                       "Можно: " + "; ".join(r.ru for r in said) + ".",
-                       "Allowed: " + "; ".join(r.en for r in said) + ".")
+        return self._verdict(True, move, passed, "Можно: " + "; ".join(r.ru for r in said) + ".",
+                             "Allowed: " + "; ".join(r.en for r in said) + ".")
+
+    def _verdict(self, allowed: bool, move: Move, rules: list[Rule], ru: str, en: str) -> Verdict:
+        clauses = tuple(dict.fromkeys(c for r in rules for c in r.clauses))
+        assumptions = tuple(dict.fromkeys(a for r in rules for a in r.assumptions))
+        readings = tuple((a, self.readings[a]) for a in assumptions if a in self.readings)
+        return Verdict(allowed, move, tuple(r.id for r in rules), clauses, ru, en, assumptions, readings)
 
     def is_legal(self, move: Move) -> bool:
+        """Do the routes allow ``move``? (`legal_moves` also asks the generator.)"""
         for rule in self.route(move):
             result = rule.check(self, move)
             if result is not None and not result:
                 return False
         return True
+
+    def generates(self, move: Move) -> bool:
+        """Does the move generator yield ``move`` in this position?"""
+        return any(m == move for m in self.generate_moves())
+
+    def verdicts_under_readings(self, move: Move | str) -> list[dict]:
+        """The verdict on ``move`` in this very position under each other
+        alternative of the readings that do not change the deal: where the
+        answer would differ, the reader can see which reading decides it."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        out = []
+        here = self.explain(move).allowed
+        for ident, reading in self.READINGS.items():
+            if reading.changes_deal:
+                continue
+            for alt in reading.ids:
+                if alt == self.readings[ident]:
+                    continue
+                other = self.copy(stack=False)
+                other.readings = {**self.readings, ident: alt}
+                verdict = other.explain(move)
+                if verdict.allowed != here:
+                    out.append({"reading": ident, "alternative": alt, "allowed": verdict.allowed,
+                                "ru": verdict.ru, "en": verdict.en, "rule_ids": list(verdict.rules)})
+        return out
 
     def generate_moves(self) -> Iterator[Move]:
         """Every legal move, by asking `is_legal` of every candidate the routes
@@ -503,7 +604,7 @@ class Game:
             for name, value in vars(klass).items():
                 if name != "SETUP" and isinstance(value, tuple) and value and all(isinstance(r, Rule) for r in value):
                     routes.append(value)
-        routes.append((non_empty_source,))
+        routes.append((non_empty_source, one_card))
         for route in routes:
             for rule in route:
                 found.setdefault(rule.id, (rule, "move"))
@@ -527,6 +628,71 @@ class Game:
         left) goes on. Not the end of the game while a redeal remains."""
         return not self.is_won() and all(m.action == "redeal" for m in self.generate_moves())
 
+    def is_shuttle(self, move: Move) -> bool:
+        """Is ``move`` a shuttle (`engine.assume.standstill`)? A card move
+        from a face-up pile to a pile that is not a home, after which the
+        cards on top of the piles are the same, card for card: the card it
+        uncovers is a twin of the card it covers, or it takes a lone card
+        into an empty place. Games where cards below the top are available
+        override this."""
+        if move.action:
+            return False
+        i, j = self.index[move.src], self.index[move.dst]
+        if self.roles[i] in self.FACE_DOWN or self.roles[j] in self.HOME_ROLES or move.n != 1:
+            return False
+        src, dst = self.piles[i], self.piles[j]
+        if len(src) == 1:
+            return not dst
+        return bool(dst) and src[-2] == dst[-1]
+
+    def is_standstill(self, limit: int = 5000, counts=None, moves=None) -> bool:
+        """No card move is left but shuttles, and no position that shuttles
+        reach has another card move (`engine.assume.standstill`; with one
+        pack and no empty place to fill, simply: no card move is left).
+
+        ``counts(game, move)``, where given, names the card moves the gate
+        looks at: one it passes over neither breaks the standstill nor is
+        explored (e.g. filling a space that the text says need not be
+        filled). ``moves``: the position's moves, where a generator deciding
+        an action from the card moves it found has them already (and must
+        not be asked again from inside itself).
+
+        Explores a copy; more than ``limit`` positions reached by shuttles
+        counts as no standstill (the player still has moves to try)."""
+        if self._probing:
+            return False  # asked from inside a probe: actions are not explored
+        for move in self.generate_moves() if moves is None else moves:
+            if not move.action and (counts is None or counts(self, move)) and not self.is_shuttle(move):
+                return False
+        work = self.copy(stack=False)
+        work._probing = True
+        seen = {work._position_key()}
+        pending = [iter(list(work.generate_moves()))]
+        while pending:
+            move = next(pending[-1], None)
+            if move is None:
+                pending.pop()
+                if work.move_stack:
+                    work.pop()
+                continue
+            if move.action or (counts is not None and not counts(work, move)):
+                continue
+            if not work.is_shuttle(move):
+                return False
+            work.push(move)
+            key = work._position_key()
+            if key in seen:
+                work.pop()
+                continue
+            seen.add(key)
+            if len(seen) > limit:
+                return False
+            pending.append(iter(list(work.generate_moves())))
+        return True
+
+    def _position_key(self) -> tuple:
+        return (tuple(map(tuple, self.piles)), self.phase, self.redeals_left, tuple(self.extra.items()))
+
     def outcome(self) -> Outcome | None:
         if self.is_won():
             return Outcome(Termination.WON, self.WON.id, self.WON.clauses)
@@ -546,6 +712,9 @@ class Game:
                  "phase": self.phase, "redeals_left": self.redeals_left}
         if self.extra:
             state["extra"] = dict(self.extra)
+        readings = self.non_default_readings()
+        if readings:
+            state["readings"] = readings
         return state
 
     @classmethod
@@ -557,12 +726,16 @@ class Game:
         packs hold (a study position), never more copies than the packs."""
         if not isinstance(state, dict):
             raise StateError("a game state is a JSON object", "")
-        known = {"game", "deal", "piles", "phase", "redeals_left", "extra"}
+        known = {"game", "deal", "piles", "phase", "redeals_left", "extra", "readings"}
         for key in state:
             if key not in known:
                 raise StateError(f"unknown field {key!r} (expected {', '.join(sorted(known))})", key)
         if state.get("game") != cls.slug:
             raise StateError(f"this state is for game {state.get('game')!r}, not {cls.slug!r}", "game")
+        readings_in = state.get("readings", {})
+        if not isinstance(readings_in, dict) or not all(isinstance(v, str) for v in readings_in.values()):
+            raise StateError("readings must be an object of reading id -> alternative id", "readings")
+        readings = cls.resolve_readings(readings_in)
         deal = state.get("deal", 0)
         if not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
             raise StateError("deal must be a whole number >= 0", "deal")
@@ -621,7 +794,7 @@ class Game:
                                          + f"; card {k + 1} is {card_code(card)}", f"piles.{spec.id}[{k}]")
         game = object.__new__(cls)
         game.deal = deal
-        game._blank()
+        game._blank(readings)
         game.piles, game.phase, game.redeals_left, game.extra = piles, phase, redeals, extra
         problem = game.check_position()
         if problem:

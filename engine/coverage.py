@@ -6,6 +6,11 @@ assumption), and every clause of kind "rule" must be cited by some engine
 rule or be declared not executable, with a reason, by its game module
 (``NOT_EXECUTABLE = {clause_id: reason}``). Standard library only; the
 command line passes the clauses in.
+
+A third list, ``catch_all_refusals``, names the kinds of move (a pair of
+pile roles) that only the engine's catch-all `engine.only-written-moves`
+refuses: where a clause forbids such a move, the game should say so with a
+route whose rule cites it, so that the refusal quotes the book.
 """
 
 from __future__ import annotations
@@ -18,6 +23,22 @@ def not_executable(games) -> dict[str, str]:
     for game in games:
         marked.update(getattr(game, "NOT_EXECUTABLE", {}))
     return marked
+
+
+def catch_all_refusals(games) -> list[str]:
+    """``"<slug>: <src role> > <dst role>"`` for every pair of roles of a
+    game's layout that no route names (only the catch-all refuses them)."""
+    out = []
+    for game in games:
+        roles = list(dict.fromkeys(game.roles))
+        for src in roles:
+            for dst in roles:
+                if (src, dst) in game.ROUTES:
+                    continue
+                if src == dst and len(game.by_role[src]) < 2:
+                    continue  # one pile of the role: no move from it to itself
+                out.append(f"{game.slug}: {src} > {dst}")
+    return out
 
 
 def report(clauses: Iterable[dict], slug: str | None = None) -> dict:
@@ -46,6 +67,7 @@ def report(clauses: Iterable[dict], slug: str | None = None) -> dict:
     uncited = [c["id"] for c in rule_clauses if c["id"] not in cited and c["id"] not in marked]
     return {
         "games": sorted(slugs),
+        "catch_all_refusals": catch_all_refusals(games),
         "rule_clauses": len(rule_clauses),
         "cited": sum(1 for c in rule_clauses if c["id"] in cited),
         "not_executable": {k: v for k, v in marked.items() if k in known},

@@ -267,6 +267,9 @@ GAME_KNOWLEDGE: dict[str, Knowledge] = {
     # takes any card), so columns are interchangeable; the fan games' proof
     # of safe foundation moves holds as it stands (two packs, marriage
     # downwards in suit, a covered card plays no part, spaces are optional).
+    # The pack is turned only at a standstill, but a safe card, which nothing
+    # can cover, holds the pack back until it goes home in any line, so
+    # playing it first changes no turn of the pack.
     "cadran": Knowledge(("column",), _always, _fan_safe((1,))),
     # Пятнадцать: every column obeys the same rules (a lane takes any card),
     # once the sixth-row exception is closed (while it is open, the counter
@@ -274,7 +277,10 @@ GAME_KNOWLEDGE: dict[str, Knowledge] = {
     # Домъ на холмѣ (marriage up and down in suit, aces up and kings down);
     # when they apply, a foundation has been begun, so the sixth-row
     # exception is closed already.
-    "fifteen": Knowledge(("column",), lambda game: not game.extra.get("sixth_row"), _fan_safe((1, -1))),
+    # (Under the reading that keeps column 15's lone card waiting, column 15
+    # is set apart while its card waits, so the columns' places matter.)
+    "fifteen": Knowledge(("column",), lambda game: not game.extra.get("sixth_row") and not game.lone_card_waits(),
+                         _fan_safe((1, -1))),
     # Партеръ: the six packets of the garden obey the same rules (an emptied
     # one takes any card), and so do the sixteen places of the bouquet.
     "parterre": Knowledge(("bed", "bouquet"), _always, _rank_safe),
@@ -285,12 +291,15 @@ GAME_KNOWLEDGE: dict[str, Knowledge] = {
     # Мельница: any empty wing is filled, any corner takes a king and lends
     # alike; neither wings nor corners are told apart by any rule. Every
     # rule reads ranks only («не по мастямъ»), so two positions that differ
-    # only in the suits of their cards have the same future.
-    "mill": Knowledge(("wing", "corner"), _always, suit_blind=True),
+    # only in the suits of their cards have the same future. While `lent`
+    # names the corners that have lent a card, the corners' places matter.
+    "mill": Knowledge(("wing", "corner"), lambda game: not game.extra.get("lent"), suit_blind=True),
     # Салическій законъ: while dealing, the cards go onto the last king laid
     # and the first empty places, so order matters; once in play, king piles,
     # foundations (any suit) and queens are each alike. No rule reads a suit.
-    "salic-law": Knowledge(("king-pile", "foundation", "queen"), lambda game: game.phase == "play",
+    # (Under the reading «once-per-king», `given` names king piles.)
+    "salic-law": Knowledge(("king-pile", "foundation", "queen"),
+                           lambda game: game.phase == "play" and not game.extra.get("given"),
                            suit_blind=True),
 }
 

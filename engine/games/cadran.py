@@ -5,9 +5,13 @@ it by its caption in 001 and Cadogan's order (see extract/data/games.toml).
 Forty cards in four rows of ten; only the cards of the bottom row (the last
 dealt, lying over the rest) are available; aces go to the foundations and are
 built up in suit to the kings; available cards marry downwards in suit; a
-cleared column may take any available card; then the rest of the pack is
-turned one card at a time, the cards that cannot be used forming a talon.
-No redeal.
+cleared column may take any available card (but need not be filled); once
+no available card is left to use, the rest of the pack is turned one card at
+a time, the cards that cannot be used forming a talon. No redeal.
+
+PySolFC's Napoleon at St. Helena (Big Forty) turns the pack whenever the
+player likes; the 1912 text turns it only when no available card is left to
+use (`cadran.assume.turn-when` names the two readings of «для игры»).
 
 Piles: ``col-1`` .. ``col-10`` hold a column bottom (first row) to top (bottom
 row), so a column's top card is the available one.
@@ -16,32 +20,85 @@ row), so a column's top card is the available one.
 from __future__ import annotations
 
 from engine.cards import ACE, KING
-from engine.core import Game, Move, PileSpec
-from engine.rulebook import RuleBook
+from engine.core import STANDSTILL, Game, Move, PileSpec
+from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("cadran")
 
-TURN_ANY_TIME = RULES.assume(
-    "turn-stock-any-time",
-    "The text turns the rest of the pack «когда не остается болѣе годныхъ картъ для игры». "
-    "The engine lets the player turn a card whenever he likes: with two packs a card can shuttle "
-    "between two equal cards for ever, so 'no card left to play' would never come.",
-    "most natural reading; Cadogan 1874, Le Cadran, turns the pack as the game goes on",
-)
 TALON_TOP = RULES.assume(
     "talon-top-available",
-    "Only the top card of the talon can be used: the talon is one packet (play.7.2) of which the "
-    "book takes cards «изъ талона» for spaces (play.5.2); the cards under it are covered.",
+    "The text makes one packet of the talon (play.7.2) and takes cards «изъ талона» for spaces "
+    "(play.5.2) without saying which of its cards may be taken; the engine takes only its top card, "
+    "the others being covered by it (terms.available).",
     "most natural reading; terms.available",
 )
 
+# The two ways of reading «годныхъ картъ для игры» (play.7.1): which card
+# moves hold the pack back. A move into a space never does (play.5.3).
+_FOUNDATION_OR_MARRIAGE = frozenset({"foundation", "marriage"})
+_FOUNDATION_ONLY = frozenset({"foundation"})
+
+TURN_WHEN = RULES.reading(
+    "turn-when",
+    "«Когда не остается болѣе годныхъ картъ для игры, то берутъ остальную колоду, переворачиваютъ "
+    "одну карту за другою» (play.7.1): the rest of the pack is turned, card after card, only once no "
+    "available card is left «для игры». The text does not say whether a card «для игры» is one that "
+    "can be used at all (put on a foundation or married, the two uses the same sentence then names "
+    "for each turned card) or, with the book's own term «играть карты» (terms.play-cards: to put "
+    "cards on the foundations), one that can go to a foundation. Under either reading a free space "
+    "need not be filled (play.5.3), so a card that could only go into a space holds nothing back, "
+    "nor does a card that two packs let shuttle between twin cards (engine.assume.standstill); "
+    "and each card is turned under the same condition, since only the turned cards that cannot be "
+    "used form the talon (play.7.2).",
+    alternatives=(
+        Alternative(
+            "no-card-to-use",
+            "The next card is turned only when no available card of the layout, nor the talon's top, "
+            "can go to a foundation or be married (twin-card shuttles aside).",
+            ("cadran.play.7.1", "cadran.play.7.2", "cadran.play.5.3", "terms.suitable",
+             "engine.assume.standstill"),
+            _FOUNDATION_OR_MARRIAGE),
+        Alternative(
+            "no-card-to-play",
+            "The next card is turned once no available card can go to a foundation; marriages may "
+            "wait.",
+            ("cadran.play.7.1", "terms.play-cards",
+             "Cadogan 1874, Le Cadran (Napoleon at St. Helena in the 1914 edition), the paragraph on "
+             "dealing out the rest of the pack: it waits until no available card is left to play, "
+             "and her explanation of terms gives «to play» as placing on the foundations"),
+            _FOUNDATION_ONLY),
+    ),
+    default="no-card-to-use",
+    why_default="The sentence goes on to say that each turned card is put on a foundation or laid "
+                "in the sequences, and that only the cards which cannot be used so form the talon: "
+                "marriage is a use of a card as much as a foundation is. It is also the stricter "
+                "reading, and the one the edition takes for the same words in Прекрасная Люція.",
+)
+
+
+def _counted(game, move) -> bool:
+    """Does this card move hold the pack back (under the chosen reading)?
+
+    A foundation move always does; a marriage (onto a card of a column) does
+    under "no-card-to-use"; a move into a space never does (play.5.3)."""
+    dst = game.index[move.dst]
+    if game.roles[dst] == "foundation":
+        return True
+    return bool(game.piles[dst]) and "marriage" in TURN_WHEN.of(game)
+
 
 @RULES.rule("bottom-row-available", cites=("cadran.rule.1.1", "cadran.rule.1.2", TALON_TOP),
-            ru="годна только карта нижнего ряда (или освобожденная), одна за раз, и верхняя карта талона",
-            en="only a card of the bottom row (or one released) is available, one at a time, and the talon's top")
+            ru="годна только карта нижнего ряда (или освобожденная), одна за раз, и верхняя карта талона; "
+               "карта, положенная на основание, уже не годна",
+            en="only a card of the bottom row (or one released) is available, one at a time, and the talon's "
+               "top; a card laid on a foundation is available no more")
 def bottom_row_available(game, move) -> bool:
-    """Only the lowest card of a column, with nothing lying below it, is available (rule I)."""
-    return move.n == 1
+    """Only the lowest card of a column, with nothing lying below it, is available (rule I), and the talon's top.
+
+    The available cards are those of the layout's bottom row and the ones
+    their removal releases (rule.1.1); a card built on a foundation is none
+    of them, so it never comes back."""
+    return move.n == 1 and game.roles[game.index[move.src]] != "foundation"
 
 
 @RULES.rule("aces-during-play", cites=("cadran.rule.2", "cadran.play.2", "cadran.play.3"),
@@ -82,12 +139,33 @@ def space_takes_any_card(game, move) -> bool:
     return True if not game.target(move) else None
 
 
-@RULES.rule("turn-the-pack", cites=("cadran.play.7.1", "cadran.play.7.2", TURN_ANY_TIME),
-            ru="остальную колоду переворачивают по одной карте; негодные идут в талон",
-            en="the rest of the pack is turned one card at a time; unused cards form the talon")
+@RULES.rule("turn-the-pack", cites=("cadran.play.7.1", "cadran.play.7.2", "cadran.play.5.3", TURN_WHEN, STANDSTILL),
+            ru="следующую карту колоды переворачивают, только когда не осталось годных карт для игры",
+            en="the next card of the pack is turned only when no available card is left to play")
 def turn_the_pack(game, move) -> bool:
-    """The next card of the pack is turned onto the talon, whence it may be played or married."""
-    return bool(game.piles[game.index["stock"]])
+    """The next card of the pack is turned onto the talon once no available card can be used (play.7.1).
+
+    Which uses count is `cadran.assume.turn-when`; a space may stay empty
+    (play.5.3), so a card that could only fill one does not count, nor a
+    twin-card shuttle (`engine.assume.standstill`)."""
+    return bool(game.piles[game.index["stock"]]) and game.pack_may_turn()
+
+
+@RULES.rule("pack-and-talon", cites=("cadran.play.7.1", "cadran.play.7.2"),
+            ru="карты колоды только переворачивают одну за другой, а в талон идут лишь перевернутые карты, "
+               "которые нельзя употребить",
+            en="the pack's cards are only turned, one after another, and only turned cards that cannot be "
+               "used go to the talon")
+def pack_and_talon(game, move) -> bool:
+    """No card is taken from the pack but by turning it, and none is laid on the pack or the talon.
+
+    The pack's cards come into play only turned over one after another
+    (play.7.1, the `deal`); the talon is the packet of the turned cards that
+    could not be used (play.7.2). The rule speaks to no other move."""
+    if move.action:
+        return None
+    roles = (game.roles[game.index[move.src]], game.roles[game.index[move.dst]])
+    return False if "stock" in roles or roles[1] == "talon" else None
 
 
 @RULES.rule("won", cites=("cadran.play.2",),
@@ -95,6 +173,13 @@ def turn_the_pack(game, move) -> bool:
 def won(game, move) -> bool:
     """Won when the eight foundations hold every card, ace to king."""
     return not any(game.piles[i] for i in game.by_role["column"] + game.by_role["stock"] + game.by_role["talon"])
+
+
+@RULES.rule("not-dealt-again", cites=("cadran.play.8",),
+            ru="вторично пасьянс не раскладывается", en="the game is not laid out a second time")
+def not_dealt_again(game, move) -> bool:
+    """There is no second deal: a redeal is refused (play.8). The rule speaks to nothing else."""
+    return False if move.action == "redeal" else None
 
 
 @RULES.rule("lost", cites=("cadran.play.8",),
@@ -139,7 +224,12 @@ class Cadran(Game):
         ("talon", "foundation"): (bottom_row_available, aces_during_play, foundations_up_in_suit),
         ("column", "column"): (bottom_row_available, marriage_downwards, space_takes_any_card),
         ("talon", "column"): (bottom_row_available, marriage_downwards, space_takes_any_card),
+        # refusals, each citing the clause that forbids the move
+        **{("foundation", role): (bottom_row_available,) for role in ("foundation", "column", "talon", "stock")},
+        **{pair: (pack_and_talon,) for pair in (("column", "talon"), ("column", "stock"), ("talon", "stock"),
+                                                 ("stock", "foundation"), ("stock", "column"), ("stock", "talon"))},
         "deal": (turn_the_pack,),
+        "redeal": (not_dealt_again,),
     }
     WON = won
     LOST = lost
@@ -154,25 +244,59 @@ class Cadran(Game):
     def do_deal(self) -> None:
         self.piles[self.index["talon"]].append(self.piles[self.index["stock"]].pop())
 
-    def generate_moves(self):
+    def do_redeal(self) -> None:
+        raise ValueError("cadran is not laid out a second time (cadran.play.8)")
+
+    def is_shuttle(self, move: Move) -> bool:
+        """A card from the talon is never a shuttle: the talon takes no card
+        back, and the card laid in the layout can take a marriage there."""
+        if not move.action and self.roles[self.index[move.src]] == "talon":
+            return False
+        return super().is_shuttle(move)
+
+    def pack_may_turn(self, moves: list[Move] | None = None) -> bool:
+        """Is no available card left to use (`cadran.assume.turn-when`)?"""
+        return self.is_standstill(counts=_counted, moves=self.card_moves()[0] if moves is None else moves)
+
+    def card_moves(self) -> tuple[list[Move], bool, bool]:
+        """The card moves, whether one of them holds the pack back for certain
+        (a foundation move, or a marriage that is no shuttle, where marriages
+        count), and whether a counted marriage that is a shuttle is among them."""
         piles, table = self.piles, self.move_table
         wants = self.wanted_cards()
         columns = self.by_role["column"]
+        talon = self.by_role["talon"]
         tops, empty = self.tops_and_empty(columns)
-        for i in columns + self.by_role["talon"]:
+        marriages_count = "marriage" in TURN_WHEN.of(self)
+        moves: list[Move] = []
+        blocked = shuttles = False
+        for i in columns + talon:
             p = piles[i]
             if not p:
                 continue
             card = p[-1]
             for f in wants.get(card, ()):
-                yield table[i][f]
+                moves.append(table[i][f])
+                blocked = True
             if card & 15 < KING:
                 for j in tops.get(card + 1, ()):
                     if j != i:
-                        yield table[i][j]
+                        moves.append(table[i][j])
+                        if marriages_count:
+                            # a shuttle: the card it uncovers is a twin of the one it covers
+                            if i not in talon and len(p) >= 2 and p[-2] == card + 1:
+                                shuttles = True
+                            else:
+                                blocked = True
             for j in empty:
-                yield table[i][j]
-        if piles[self.index["stock"]]:
+                moves.append(table[i][j])
+        return moves, blocked, shuttles
+
+    def generate_moves(self):
+        moves, blocked, shuttles = self.card_moves()
+        yield from moves
+        if self.piles[self.index["stock"]] and not blocked and (
+                not shuttles or self.is_standstill(counts=_counted, moves=moves)):
             yield Move(action="deal")
 
 

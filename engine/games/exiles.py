@@ -26,8 +26,8 @@ queens) and ``down-S`` .. ``down-C`` (the bottom row, queens to aces);
 from __future__ import annotations
 
 from engine.cards import KING, QUEEN, make
-from engine.core import Game, Move, PileSpec
-from engine.rulebook import RuleBook
+from engine.core import STANDSTILL, Game, Move, PileSpec
+from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("exiles")
 
@@ -42,8 +42,9 @@ TWO_PACKS = RULES.assume(
 )
 ONE_SUIT_EACH = RULES.assume(
     "one-king-of-each-suit-a-row",
-    "Each row of bases has one king of each suit, so every suit is built once up from the ace "
-    "and once down from the queen.",
+    "The text sets four kings in the top row and four in the bottom (play.1.3, play.1.4) without "
+    "naming them: each row has one king of each suit, so every suit is built once up from the "
+    "ace and once down from the queen.",
     "most natural reading",
 )
 DEAL_AT_ONCE = RULES.assume(
@@ -54,22 +55,40 @@ DEAL_AT_ONCE = RULES.assume(
 )
 EMPTY_PACKETS = RULES.assume(
     "thirteenth-not-refilled",
-    "«На пустое или свободное мѣсто кладется карта изъ пачекъ»: an emptied packet among the "
-    "twelve takes any available card; the places of the spread thirteenth packet are not "
-    "refilled (they are the cards dealt to it, not packets of their own).",
+    "«На пустое или свободное мѣсто кладется карта изъ пачекъ» does not say which places: an "
+    "emptied packet among the twelve takes any available card; the places of the spread "
+    "thirteenth packet are not refilled (they are the cards dealt to it, not packets of their "
+    "own, and the thirteenth packet is laid apart from the twelve, play.2.1).",
     "most natural reading",
 )
-STUCK = RULES.assume(
-    "exile-when-no-base-card",
-    "«Если нельзя такимъ образомъ болѣе играть»: an exile is taken when no available card fits "
-    "a base; filling an empty packet does not count as play here.",
-    "most natural reading",
+PLAY_STOPS = RULES.reading(
+    "no-more-play",
+    "«Если нельзя такимъ образомъ болѣе играть, то берутъ верхнюю карту изъ числа ссыльныхъ» "
+    "(play.5.1), and the second layout «если необходимо» (play.7): «такимъ образомъ» points back "
+    "to play.4.1 and play.4.2, the suitable cards played onto the bases and a card from the "
+    "packets laid on an empty place. Whether filling an empty place is part of the play that "
+    "must come to an end first, the text does not say.",
+    alternatives=(
+        Alternative("no-base-card", "«Играть» is the glossary's «ставить карты на мѣсто основныхъ, въ "
+                    "противоположность раскладыванія ихъ въ другія мѣста»: play has stopped when no "
+                    "available card fits a base; laying a card on an empty place is not playing it.",
+                    ("exiles.play.5.1", "terms.play-cards"), value=False),
+        Alternative("standstill", "Play «такимъ образомъ» includes laying cards on empty places: an exile "
+                    "(or the second layout) waits until no available card fits a base and no card can be "
+                    "laid on an empty packet so as to uncover another (moving a lone card changes "
+                    "nothing: engine.assume.standstill).",
+                    ("exiles.play.4.1", "exiles.play.4.2", "exiles.play.5.1", STANDSTILL), value=True),
+    ),
+    default="no-base-card",
+    why_default="The book's own glossary gives «играть» this meaning: cards are played onto the "
+                "foundations, as against being laid elsewhere.",
 )
 CHAIN_ENDS = RULES.assume(
     "chain-ends",
-    "The chain of top cards ends when a card for a base comes free (play.5.2); also when the "
-    "packet to take from is empty, when a card would go straight back under its own packet, or "
-    "after 200 steps, so that it cannot turn for ever.",
+    "The chain of top cards ends when a card for a base comes free (play.5.2); the text does "
+    "not say what happens when none ever does, so the chain also ends when the packet to take "
+    "from is empty, when a card would go straight back under its own packet, or after 200 "
+    "steps, so that it cannot turn for ever.",
     "most natural reading",
 )
 GATHER = RULES.assume(
@@ -81,8 +100,10 @@ GATHER = RULES.assume(
 )
 REDEAL_WHEN = RULES.assume(
     "second-deal-when-exiles-are-out",
-    "The packets are gathered «вслѣдъ за этимъ», after all the exiles have come out, and «если "
-    "необходимо»: the player decides; there is one second layout.",
+    "The packets are gathered «вслѣдъ за этимъ», after all the exiles have come out and the "
+    "cards they freed are played (play.6), and «если необходимо»: only when play has stopped "
+    "(as for an exile, `exiles.assume.no-more-play`) and cards are left in the packets. The text "
+    "speaks of one second layout, «вторично», and of no third.",
     "most natural reading",
 )
 
@@ -109,6 +130,19 @@ def available(game):
 def base_card_free(game) -> bool:
     wanted = {wants(game, f) for f in game.bases}
     return any(game.piles[i][-1] in wanted for i in available(game))
+
+
+def uncovering_fill(game) -> bool:
+    """Can a card be laid on an empty packet so as to uncover another (a packet of two or more
+    cards gives its top)? Moving a lone card changes nothing (engine.assume.standstill)."""
+    piles = game.piles
+    return any(not piles[i] for i in game.packets) and any(len(piles[i]) > 1 for i in game.packets)
+
+
+def play_stopped(game) -> bool:
+    """«Если нельзя такимъ образомъ болѣе играть»: no available card fits a base, and under the
+    reading `standstill` no card can be laid on an empty packet so as to uncover another."""
+    return not base_card_free(game) and not (PLAY_STOPS.of(game) and uncovering_fill(game))
 
 
 @RULES.rule("not-during-a-chain", cites=("exiles.play.5.2",),
@@ -143,12 +177,12 @@ def empty_packet_takes_a_card(game, move) -> bool:
     return not game.target(move)
 
 
-@RULES.rule("exile-when-stuck", cites=("exiles.play.5.1", STUCK),
+@RULES.rule("exile-when-stuck", cites=("exiles.play.5.1", PLAY_STOPS),
             ru="верхнюю из ссыльных берут, когда больше нельзя играть",
             en="the top exile is taken when nothing more can be played")
 def exile_when_stuck(game, move) -> bool:
-    """The top exile comes out only when no available card fits a base."""
-    return move.action in ("", "exile") and bool(game.piles[game.exiles]) and not base_card_free(game)
+    """The top exile comes out only when play has stopped (`PLAY_STOPS`: no available card fits a base)."""
+    return move.action in ("", "exile") and bool(game.piles[game.exiles]) and play_stopped(game)
 
 
 @RULES.rule("exile-under-its-packet", cites=("exiles.play.5.1",),
@@ -178,13 +212,45 @@ def one_exchange(game, move) -> bool:
         and game.index[move.dst] not in game.ups and src[-1] == wants(game, game.index[move.dst])
 
 
-@RULES.rule("gather-and-deal-again", cites=("exiles.rule.3.1", "exiles.rule.3.2", "exiles.play.7", GATHER, REDEAL_WHEN),
-            ru="когда вышли все ссыльные, пачки снимают по порядку и раскладывают вторично",
-            en="when the exiles are out, the packets are taken up in order and dealt a second time")
+@RULES.rule("gather-and-deal-again", cites=("exiles.rule.3.1", "exiles.rule.3.2", "exiles.play.7", GATHER, REDEAL_WHEN,
+                                             PLAY_STOPS),
+            ru="когда вышли все ссыльные и играть больше нельзя, пачки снимают по порядку и раскладывают вторично",
+            en="when the exiles are out and no more can be played, the packets are taken up in order and dealt a second time")
 def gather_and_deal_again(game, move) -> bool:
-    """Once all the exiles are out, the packets may be gathered and dealt again, once."""
+    """Once all the exiles are out and play has stopped, the packets may be gathered and dealt again, once."""
     return move.action == "redeal" and game.redeals_left > 0 and not game.piles[game.exiles] and not game.extra["chain"] \
-        and any(game.piles[i] for i in game.packets + game.spread)
+        and any(game.piles[i] for i in game.packets + game.spread) and play_stopped(game)
+
+
+@RULES.rule("exiles-go-under-their-packet", cites=("exiles.play.4.2", "exiles.play.5.1"),
+            ru="ссыльную не кладут на пустое место: на него кладут карту из пачек, а ссыльная идет под пачку своего номера",
+            en="an exile is not laid on an empty place (that takes a card from the packets): it goes under the packet of its number")
+def exiles_go_under_their_packet(game, move) -> bool:
+    """«На пустое или свободное мѣсто кладется карта изъ пачекъ»: an exile is played to a base or put under its packet."""
+    return False
+
+
+@RULES.rule("empty-place-takes-a-packet-card", cites=("exiles.play.4.2",),
+            ru="на пустое место кладут карту из пачек, а не с основания",
+            en="an empty place takes a card from the packets, not from a base")
+def empty_place_takes_a_packet_card(game, move) -> bool:
+    """A card built on a base never comes back to the packets: an empty place takes a card from the packets."""
+    return False
+
+
+@RULES.rule("exiles-set-aside-in-the-deal", cites=("exiles.play.3.2", "exiles.play.3.4"),
+            ru="в ссыльные откладывают только при раскладке карты, чье достоинство совпадает с их местом",
+            en="only the cards whose value matches their place in the deal are set aside as exiles")
+def exiles_set_aside_in_the_deal(game, move) -> bool:
+    """No card joins the exiles but by the deal (a card whose value is its place in the row)."""
+    return False
+
+
+@RULES.rule("thirteenth-takes-no-card", cites=("exiles.rule.1.1", "exiles.play.2.2", EMPTY_PACKETS),
+            ru="на места тринадцатой пачки карт не кладут", en="nothing is laid on the places of the thirteenth packet")
+def thirteenth_takes_no_card(game, move) -> bool:
+    """The spread thirteenth packet holds the cards dealt to it; its emptied places are not refilled."""
+    return False
 
 
 @RULES.rule("won", cites=("exiles.rule.2", "exiles.play.1.3", "exiles.play.1.4"),
@@ -253,6 +319,11 @@ class Exiles(Game):
         "exile": (not_during_a_chain, exile_when_stuck, exile_under_its_packet),
         "chain": (chain_of_top_cards,),
         "redeal": (not_during_a_chain, gather_and_deal_again),
+        ("exiles", "packet"): (exiles_go_under_their_packet,),
+        ("exiles", "spread"): (exiles_go_under_their_packet,),
+        ("foundation", "packet"): (empty_place_takes_a_packet_card,),
+        **{(role, "exiles"): (exiles_set_aside_in_the_deal,) for role in ("packet", "spread", "foundation")},
+        **{(role, "spread"): (thirteenth_takes_no_card,) for role in ("packet", "spread", "foundation")},
     }
     WON = won
     LOST = lost
@@ -360,7 +431,8 @@ class Exiles(Game):
                 if j != i:
                     yield Move(names[i], names[j])
         exiles = piles[self.exiles]
-        if exiles and not free:
+        stopped = not free and not (PLAY_STOPS.of(self) and uncovering_fill(self))
+        if exiles and stopped:
             if exiles[-1] in wanted:
                 for f in wanted[exiles[-1]]:
                     yield Move(names[self.exiles], names[f])
@@ -372,7 +444,7 @@ class Exiles(Game):
                     for f in wanted.get(piles[i][-1], ()):
                         if f not in self.ups:
                             yield Move(names[i], names[f])
-        if self.redeals_left and not exiles and any(piles[i] for i in self.packets + self.spread):
+        if self.redeals_left and not exiles and stopped and any(piles[i] for i in self.packets + self.spread):
             yield Move(action="redeal")
 
 

@@ -8,8 +8,11 @@ suit to the aces), one of each suit. The whole pack is dealt round the twelve
 packets; the foundation cards go to their places as they appear; while
 dealing, a corner packet's top card may be played on any foundation, a side
 packet's only on the foundation beside it. After the deal the top cards may
-be played anywhere and married up or down; the packets may be gathered in
-order and dealt again, twice.
+be played anywhere and married up or down; once every combination is made
+and no play is left (a card shuttling between twin cards of the two packs
+does not count: `engine.assume.standstill`), the packets may be gathered in
+order and dealt again: twice, or once under the other reading of play.6.2
+(`four-corners.assume.redeal-count`).
 
 Piles: ``left-1`` (top corner) .. ``left-6`` (bottom corner), ``right-1`` ..
 ``right-6``; ``foundation-<suit>-A`` in the left column of the middle,
@@ -20,8 +23,8 @@ Piles: ``left-1`` (top corner) .. ``left-6`` (bottom corner), ``right-1`` ..
 from __future__ import annotations
 
 from engine.cards import ACE, KING
-from engine.core import Game, Move, PileSpec
-from engine.rulebook import RuleBook
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, StateError, Termination
+from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("four-corners")
 
@@ -35,27 +38,46 @@ PLACES = RULES.assume(
 )
 SAME_PLACE = RULES.assume(
     "dealt-foundation-card-leaves-no-gap",
-    "When a foundation card appears in the deal it goes straight to its place, and the next "
-    "card of the pack is dealt to the packet it would have fallen on.",
+    "play.4 sends a foundation card to its place as soon as it appears in the deal, but does not "
+    "say where the next card of the pack goes: to the packet the foundation card would have "
+    "fallen on, so that no packet is passed over.",
     "Cadogan 1874, The Four Corners: the next card is placed where the withdrawn one would have gone",
 )
 GATHER = RULES.assume(
     "gather-left-first",
-    "«двѣнадцать пачекъ складываютъ по порядку, начиная съ лѣвой»: the packets are taken up "
-    "left-1 to left-6, then right-1 to right-6, each packet from its bottom card, not shuffled, "
-    "and dealt again in the same order as the first time.",
+    "«двѣнадцать пачекъ складываютъ по порядку, начиная съ лѣвой» says the packets are taken up "
+    "in order from the left, not how they are stacked: the engine takes left-1 to left-6, then "
+    "right-1 to right-6, each packet from its bottom card, not shuffled (the text gathers, it "
+    "does not shuffle), and deals them again in the same order as the first time.",
     "most natural reading",
 )
 EMPTY_STAYS = RULES.assume(
     "empty-packet-stays-empty",
-    "The text never fills a packet that has been cleared; a marriage needs a card to lie on.",
+    "The text is silent on a packet cleared after the deal: it never says it is filled, and a "
+    "marriage (play.5.3) needs a top card to lie on, so nothing is laid in an empty packet.",
     "most natural reading",
 )
-REDEAL_WHEN = RULES.assume(
-    "redeal-when-player-chooses",
-    "The text redeals «когда сдѣланы всевозможныя комбинаціи»; the engine lets the player decide "
-    "when that is, as two equal cards could otherwise keep a marriage going for ever.",
-    "most natural reading",
+REDEAL_COUNT = RULES.reading(
+    "redeal-count",
+    "«Когда сдѣланы всевозможныя комбинаціи и дальнѣйшая игра невозможна, тогда двѣнадцать пачекъ "
+    "складываютъ ... раскладываютъ пасьянсъ снова» (play.6.1), then «Если окажется необходимымъ, то "
+    "пасьянсъ можно повторить еще разъ» (play.6.2). Whether play.6.2 grants a second redeal beyond "
+    "the one of play.6.1, or only says that the one redeal may be made if it is needed, the text "
+    "leaves open.",
+    alternatives=(
+        Alternative("2", "play.6.1 describes a first redeal, and play.6.2 allows the patience to be "
+                    "repeated «еще разъ», once more: two redeals, three layouts in all.",
+                    ("four-corners.play.6.1", "four-corners.play.6.2",
+                     "Cadogan 1874, Explanation of terms: re-deals are always counted in addition to the "
+                     "original deal"),
+                    value=2),
+        Alternative("1", "play.6.2 restates play.6.1: the patience may be laid out again once, «если "
+                    "окажется необходимымъ»; one redeal, two layouts in all.",
+                    ("four-corners.play.6.2",), value=1),
+    ),
+    default="2",
+    why_default="«еще разъ» follows a sentence that already lays the patience out again, so it adds "
+                "a repetition to it; Cadogan counts re-deals in addition to the first deal.",
 )
 
 
@@ -137,13 +159,34 @@ def deal_round_the_packets(game, move) -> bool:
     return game.phase == "deal" and bool(game.piles[game.index["stock"]])
 
 
-@RULES.rule("redeal-twice", cites=("four-corners.play.6.1", "four-corners.play.6.2", GATHER, REDEAL_WHEN),
-            ru="пачки складывают по порядку и раскладывают снова, не более двух раз",
-            en="the packets are gathered in order and dealt again, twice at most")
-def redeal_twice(game, move) -> bool:
-    """After the deal the twelve packets may be gathered from the left and dealt again, twice."""
-    return game.phase == "play" and game.redeals_left > 0 and \
-        any(game.piles[i] for i in game.packets)
+@RULES.rule("pack-dealt-round-the-packets", cites=("four-corners.play.3", "four-corners.play.4"),
+            ru="карты колоды только раскладывают по пачкам, ряд за рядом; основные карты сразу идут на свои места",
+            en="the pack's cards are only dealt round the packets, round after round; foundation cards go to their places")
+def pack_dealt_round_the_packets(game, move) -> bool:
+    """A card of the pack goes out only by the deal (`deal`), never by the player's hand."""
+    return False
+
+
+@RULES.rule("redeals-counted", cites=("four-corners.play.6.2", REDEAL_COUNT),
+            ru="пасьянс повторяют не больше двух раз (по другому чтению — одного)",
+            en="the patience is laid out again at most twice (under the other reading, once)")
+def redeals_counted(game, move) -> bool:
+    """The packets are dealt again only while a redeal of the reading's count is left.
+
+    `redeals_left` starts at the reading's count (`REDEAL_COUNT`): two, or one."""
+    return game.redeals_left > 0
+
+
+@RULES.rule("redeal-at-a-standstill", cites=("four-corners.play.6.1", STANDSTILL, GATHER),
+            ru="пачки складывают и раскладывают снова, когда сделаны все комбинации и дальнейшая игра невозможна",
+            en="the packets are gathered and dealt again once every combination is made and no play is left")
+def redeal_at_a_standstill(game, move) -> bool:
+    """After the deal, the twelve packets are gathered from the left and dealt again, only at a standstill.
+
+    «Когда сдѣланы всевозможныя комбинаціи и дальнѣйшая игра невозможна»: no
+    card can be played or married any more, except a card shuttling between
+    twin cards of the two packs (`engine.assume.standstill`)."""
+    return game.phase == "play" and any(game.piles[i] for i in game.packets) and game.standstill()
 
 
 @RULES.rule("won", cites=("four-corners.play.2.2",),
@@ -153,11 +196,11 @@ def won(game, move) -> bool:
     return not any(game.piles[i] for i in game.packets + game.by_role["stock"])
 
 
-@RULES.rule("lost", cites=("four-corners.play.6.2",),
+@RULES.rule("lost", cites=("four-corners.play.6.2", REDEAL_COUNT, STANDSTILL),
             ru="ходов нет и повторять пасьянс больше нельзя", en="no move is left and no redeal")
 def lost(game, move) -> bool:
-    """Lost when nothing can be played or married and both redeals are spent."""
-    return not game.legal_moves
+    """Lost when nothing can be played or married (but twin cards shuttled) and no redeal is left."""
+    return game.outcome() is not None and not game.is_won()
 
 
 @RULES.rule("two-packs", cites=("four-corners.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
@@ -211,7 +254,8 @@ class FourCorners(Game):
         ("side", "corner"): (top_card_available, empty_packet_stays_empty, marriage_after_the_deal),
         ("side", "side"): (top_card_available, empty_packet_stays_empty, marriage_after_the_deal),
         "deal": (deal_round_the_packets,),
-        "redeal": (redeal_twice,),
+        **{("stock", role): (pack_dealt_round_the_packets,) for role in ("corner", "side", "foundation")},
+        "redeal": (redeals_counted, redeal_at_a_standstill),
     }
     WON = won
     LOST = lost
@@ -222,9 +266,44 @@ class FourCorners(Game):
     packets: tuple[int, ...] = ()
     beside: dict[int, int] = {}
 
+    _asking = False  # True while `standstill` runs (the generator then skips its own redeal test)
+
     def setup(self, cards: list[int]) -> None:
+        self.redeals_left = REDEAL_COUNT.of(self)
         self.set_stock(cards)
         self.deal_round()
+
+    @classmethod
+    def from_portable(cls, state: dict) -> "FourCorners":
+        """As `Game.from_portable`; a state without ``redeals_left`` has the
+        reading's count, and none may have more."""
+        game = super().from_portable(state)
+        most = REDEAL_COUNT.of(game)
+        if "redeals_left" not in state:
+            game.redeals_left = most
+        elif game.redeals_left > most:
+            raise StateError(f"redeals_left must be a whole number from 0 to {most} under "
+                             f"{REDEAL_COUNT.id} = {game.readings[REDEAL_COUNT.id]}", "redeals_left")
+        return game
+
+    def standstill(self) -> bool:
+        """`Game.is_standstill`, guarded: the generator it runs does not ask again."""
+        if self._asking:
+            return False
+        self._asking = True
+        try:
+            return self.is_standstill()
+        finally:
+            self._asking = False
+
+    def outcome(self):
+        """As `Game.outcome`, and lost also when only twin shuttles are left
+        and no redeal (they change nothing: `engine.assume.standstill`)."""
+        result = super().outcome()
+        if result is None and self.phase == "play" and not any(m.action for m in self.legal_moves) \
+                and self.standstill():
+            result = Outcome(Termination.LOST, lost.id, lost.clauses)
+        return result
 
     def deal_round(self) -> None:
         """Deal until each of the twelve packets has received a card (the first round)."""
@@ -271,6 +350,7 @@ class FourCorners(Game):
                 if piles[i]:
                     tops.setdefault(piles[i][-1], []).append(i)
         beside = self.beside
+        moved = real = False  # a card move found; one that is not a shuttle between twins
         for i in self.packets:
             p = piles[i]
             if not p:
@@ -278,17 +358,22 @@ class FourCorners(Game):
             card = p[-1]
             for f in wants.get(card, ()):
                 if phase == "play" or i not in beside or beside[i] == f:
+                    moved = real = True
                     yield table[i][f]
             if phase == "play":
                 rank = card & 15
+                under = p[-2] if len(p) > 1 else -1
                 for step in (1, -1):
                     if 1 <= rank + step <= KING:
                         for j in tops.get(card + step, ()):
                             if j != i:
+                                moved = True
+                                real = real or under != card + step  # else a shuttle: the tops stay the same
                                 yield table[i][j]
         if phase == "deal" and piles[self.index["stock"]]:
             yield Move(action="deal")
-        if phase == "play" and self.redeals_left and any(piles[i] for i in self.packets):
+        if phase == "play" and self.redeals_left and not real and any(piles[i] for i in self.packets) \
+                and (not moved or self.standstill()):
             yield Move(action="redeal")
 
 

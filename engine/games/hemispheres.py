@@ -9,10 +9,18 @@ barriers and wait till the end, when they complete foundations. Between the
 barriers a circle of three cards a race is dealt, starting from the king of
 hearts. Red cards belong in the northern hemisphere, black in the southern:
 only a card in its own hemisphere is available; a card in the wrong one is
-exchanged for a wrong card of the other hemisphere, and once the pack and
-talon are used up it crosses over without exchange. Cards marry within their
-suit; a talon card marries any suit. The rest of the pack first refills the
-gaps of the circle, then makes the talon. There is no second deal.
+exchanged, as soon as it can be, for a wrong card of the other hemisphere,
+and once the pack and talon are used up it crosses without exchange into an
+empty place of its own. The barriers stay till that end. Cards marry within
+their suit; a talon card marries any suit. The rest of the pack first
+refills the gaps of the circle, then makes the talon. There is no second
+deal.
+
+Readings (the Russian against Cadogan's Les Hémisphères, whose rules it
+translates): whether the exchange must come first (`exchange-at-once`),
+which way marriages go (`marriage-direction`), whether a circle card
+marries across races (`circle-marriage`), and which cards a talon card may
+marry (`talon-marriage`).
 
 Piles: ``place-1`` .. ``place-12`` (the circle, three places a race, races
 1-2 in the north, 3-4 in the south), ``barrier-H``, ``barrier-D``,
@@ -25,12 +33,20 @@ place Q (south).
 from __future__ import annotations
 
 from engine.cards import ACE, KING, full_deck, make
-from engine.core import Game, Move, PileSpec
-from engine.rulebook import RuleBook
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination
+from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("hemispheres")
 
 CADOGAN = "Cadogan 1874, Les Hémisphères (The Hemispheres, 1914 edition)"
+
+RED = (1, 2)  # hearts, diamonds
+
+
+def is_red(card: int) -> bool:
+    return card >> 4 in RED
+
+
 TWO_PACKS = RULES.assume(
     "two-packs",
     "The decks line is lost; eight foundations and four barriers out of red aces and kings and "
@@ -44,41 +60,127 @@ NORTH = RULES.assume(
     "7-12, by the black barriers) in the southern.",
     "most natural reading; " + CADOGAN,
 )
-MARRY_DIRECTION = RULES.assume(
-    "red-down-black-up",
-    "The text does not say in which direction cards marry; Cadogan's note does: red suits marry "
-    "downwards (an eight on a nine), black suits upwards (a ten on a nine). A talon card, of any "
-    "suit, marries in the direction of the card it is laid on.",
-    CADOGAN,
-)
 EXCHANGE_WHEN = RULES.assume(
     "exchange-by-the-player",
-    "«должны быть обмѣнены, какъ только встрѣтится возможность»: the engine offers the exchange "
-    "whenever a wrong card lies in each hemisphere and leaves it to the player to make it, "
-    "rather than choosing among several possible exchanges itself.",
+    "Rule II orders an exchange but not which one when several wrong cards lie in each "
+    "hemisphere: the player chooses the pair (any black card showing in the north for any red "
+    "card showing in the south), and the engine does not choose for them.",
     "most natural reading",
 )
 REFILL = RULES.assume(
     "refill-then-talon",
-    "Dealing the rest of the pack: each deal first fills every empty place of the circle from the "
-    "stock, left to right from place 1; when no place is empty it turns one card onto the talon. "
-    "A place is refilled only from the stock, never by the player.",
+    "play.4 and play.5.2 deal the rest of the pack, filling the free places first, the remainder "
+    "making the talon, but do not say how many cards a deal turns: each deal fills every empty "
+    "place of the circle from the stock, left to right from place 1; when no place is empty it "
+    "turns one card onto the talon. A place is refilled only from the stock (the text fills free "
+    "places in the deal, never by the player's hand).",
     "most natural reading; " + CADOGAN,
 )
 CROSS_AT_END = RULES.assume(
     "crossing-at-the-end",
-    "«когда всѣ карты сдѣланы и талонъ израсходованъ, то карты должны быть переведены безъ "
-    "обмѣна»: once the stock and the talon are empty, a card in the wrong hemisphere counts as "
-    "available, as if moved across.",
-    "most natural reading",
+    "«въ концѣ же игры, когда всѣ карты сдѣланы и талонъ израсходованъ, то карты должны быть "
+    "переведены безъ обмѣна» says a wrong card is moved across at the end, not where it goes: "
+    "once the stock and the talon are empty, a card in the wrong hemisphere may be moved, without "
+    "an exchange, into an empty place of its own hemisphere, where it is available like any other. "
+    "Until it is moved it stays unavailable (rule I).",
+    "most natural reading; " + CADOGAN + ", rule II: at the end transferred without an exchange",
+)
+WRONG_FIRST = RULES.reading(
+    "exchange-at-once",
+    "Rule II: «Карты не той масти должны быть обмѣнены, какъ только встрѣтится возможность». The "
+    "Russian orders the exchange as soon as it can be made; Cadogan's rule II only permits it "
+    "whenever the opportunity occurs.",
+    alternatives=(
+        Alternative("must", "As the Russian says, «должны ... какъ только встрѣтится возможность»: while "
+                    "an exchange can be made, nothing else is done; the player chooses which exchange.",
+                    ("hemispheres.rule.2",), value=True),
+        Alternative("may", "As Cadogan's rule II: wrong cards may be exchanged whenever the player likes.",
+                    ("hemispheres.play.3.5",
+                     "Cadogan 1874, The Hemispheres, rule II: wrong cards may be exchanged whenever the "
+                     "opportunity occurs"), value=False),
+    ),
+    default="must",
+    why_default="The Russian is the edition's text and its rule II is an order («должны»), given a time "
+                "(«какъ только встрѣтится возможность»).",
+)
+DIRECTION = RULES.reading(
+    "marriage-direction",
+    "The Russian never says which way a marriage goes in this game; the glossary's marriage goes "
+    "«въ нисходящемъ или восходящемъ порядкѣ» (terms.marriage.1), and Cadogan adds, right after the "
+    "sentence that play.3.5 translates, a note that the red suits marry downwards and the black "
+    "upwards. A talon card of another suit marries in the direction of the card it is laid on.",
+    alternatives=(
+        Alternative("red-down-black-up", "As Cadogan's note: on a red card goes the card one lower (an "
+                    "eight on a nine), on a black card the card one higher (a ten on a nine).",
+                    ("hemispheres.play.3.5",
+                     "Cadogan 1874, The Hemispheres, note after the deal of the races: red suits marry in "
+                     "descending, black in ascending line"),
+                    value={True: (-1,), False: (1,)}),
+        Alternative("up-or-down", "As the glossary defines a marriage: one higher or one lower, in "
+                    "either colour.", ("terms.marriage.1", "hemispheres.rule.3"),
+                    value={True: (-1, 1), False: (1, -1)}),
+    ),
+    default="red-down-black-up",
+    why_default="The Russian keeps the sentence that Cadogan's note follows and drops only the note "
+                "(its line ends on a bracketed [18]); the red ascending and black descending foundations "
+                "take the cards the marriages leave in the right order.",
+)
+RACE = RULES.reading(
+    "circle-marriage",
+    "Rule III: «Можно дѣлать марьяжъ только съ картами ихъ собственной масти». A marriage is within "
+    "the suit by definition (terms.marriage.1), so the Russian clause adds nothing unless «масти» "
+    "stands for Cadogan's «Race» (порода, the three places between two barriers), as her rule III "
+    "has it.",
+    alternatives=(
+        Alternative("suit", "As the Russian stands: a card of the circle marries any available card of "
+                    "its own suit, in whichever race it lies.", ("hemispheres.rule.3",), value=False),
+        Alternative("race", "As Cadogan's rule III: a card of the circle marries only a card of its own "
+                    "race (the three places between the same two barriers).",
+                    ("hemispheres.play.3.4",
+                     "Cadogan 1874, The Hemispheres, rule III: cards marry only those of their own Race"),
+                    value=True),
+    ),
+    default="suit",
+    why_default="The Russian text is the edition's authority, and «масти» is what it says.",
 )
 
-RED = (1, 2)  # hearts, diamonds
+
+def _any_suit(card: int, onto: int) -> bool:
+    return True
 
 
-def is_red(card: int) -> bool:
-    return card >> 4 in RED
+def _same_colour(card: int, onto: int) -> bool:
+    return is_red(card) == is_red(onto)
 
+
+def _same_suit(card: int, onto: int) -> bool:
+    return card >> 4 == onto >> 4
+
+
+TALON = RULES.reading(
+    "talon-marriage",
+    "Rule III: «съ картами изъ талона можно дѣлать марьяжъ между всякими мастями». A talon card of "
+    "one colour may then be laid on a card of the other, that is into the hemisphere where it does "
+    "not belong (play.3.1: «Красныя карты ... должны пребывать въ сѣверномъ полушаріи»), where it is "
+    "no longer available; and Cadogan's rule III lets a talon card marry a card of any Race, not "
+    "of any suit.",
+    alternatives=(
+        Alternative("any-suit", "As the Russian stands: the talon's top marries an available card of any "
+                    "suit, even one of the other colour; laid in the wrong hemisphere, it then waits "
+                    "there for an exchange (rule II).", ("hemispheres.rule.3", "hemispheres.play.5.2"),
+                    value=_any_suit),
+        Alternative("own-hemisphere", "Any suit, but only of its own colour: a talon card is never laid "
+                    "in the hemisphere where it does not belong (play.3.1).",
+                    ("hemispheres.rule.3", "hemispheres.play.3.1"), value=_same_colour),
+        Alternative("own-suit", "As Cadogan's rule III: the talon card marries a card of its own suit, in "
+                    "any race.", ("terms.marriage.1",
+                                  "Cadogan 1874, The Hemispheres, rule III: cards from the talon may marry "
+                                  "those of any Race"), value=_same_suit),
+    ),
+    default="any-suit",
+    why_default="«между всякими мастями» is what the Russian says, and nothing in it forbids a card to "
+                "come into the wrong hemisphere: rule II says what becomes of it there.",
+)
 
 def wants(game, i: int) -> int:
     """The card foundation ``i`` takes next (0 if full): up from the ace or down from the king, in suit."""
@@ -89,21 +191,22 @@ def wants(game, i: int) -> int:
 
 
 def at_end(game) -> bool:
+    """«въ концѣ же игры, когда всѣ карты сдѣланы и талонъ израсходованъ»: stock and talon are empty."""
     return not game.piles[game.stock] and not game.piles[game.talon]
 
 
-def available(game, i: int) -> bool:
-    """The top card of place ``i`` is available: it lies in its own hemisphere (or the end has come)."""
+def at_home(game, i: int) -> bool:
+    """The top card of place ``i`` lies in its own hemisphere: red in the north, black in the south."""
     pile = game.piles[i]
-    return bool(pile) and (is_red(pile[-1]) == (i in game.north) or at_end(game))
+    return bool(pile) and is_red(pile[-1]) == (i in game.north)
 
 
-def marries(card: int, onto: int, any_suit: bool) -> bool:
-    """``card`` may be laid on ``onto``: red downwards, black upwards, in suit unless ``any_suit``."""
-    step = -1 if is_red(onto) else 1
-    if any_suit:
-        return (card & 15) == (onto & 15) + step
-    return card == onto + step
+available = at_home  # rule I: only the cards in their own hemisphere are available
+
+
+def marries(game, card: int, onto: int) -> bool:
+    """``card`` goes one step from ``onto`` in the direction the reading gives for ``onto``'s colour."""
+    return (card & 15) - (onto & 15) in DIRECTION.of(game)[is_red(onto)]
 
 
 def exchanges(game):
@@ -117,13 +220,54 @@ def exchanges(game):
             yield i, j
 
 
-@RULES.rule("own-hemisphere", cites=("hemispheres.rule.1", "hemispheres.play.3.1", "hemispheres.rule.2",
-                                     NORTH, CROSS_AT_END),
+def is_transfer(game, move) -> bool:
+    """A card move that takes a wrong card across into an empty place of its own hemisphere (legal or not)."""
+    i, j = game.index[move.src], game.index[move.dst]
+    return i in game.circle and j in game.circle and bool(game.piles[i]) and not game.piles[j] and \
+        not at_home(game, i) and (j in game.north) == is_red(game.piles[i][-1])
+
+
+@RULES.rule("exchange-at-once", cites=("hemispheres.rule.2", WRONG_FIRST),
+            ru="пока можно обменять карты не своего полушария, сначала их обменивают",
+            en="while wrong cards can be exchanged, they are exchanged before anything else")
+def exchange_at_once(game, move) -> bool:
+    """Under the reading `must`: while an exchange can be made, only exchanges are made."""
+    if not WRONG_FIRST.of(game) or move.action.startswith("exchange"):
+        return None
+    return False if any(True for _ in exchanges(game)) else None
+
+
+@RULES.rule("own-hemisphere", cites=("hemispheres.rule.1", "hemispheres.play.3.1", NORTH),
             ru="годны только карты, находящиеся в своем полушарии: красные в северном, черные в южном",
             en="only cards in their own hemisphere are available: red in the north, black in the south")
 def own_hemisphere(game, move) -> bool:
-    """A circle card may move only if it lies in its own hemisphere (red north, black south), or at the end."""
-    return move.n == 1 and available(game, game.index[move.src])
+    """A circle card may move only if it lies in its own hemisphere (red north, black south).
+
+    A wrong card moving across to its own hemisphere is the transfer rule's
+    question (rule II), not this one's."""
+    if at_home(game, game.index[move.src]):
+        return True
+    return None if is_transfer(game, move) else False
+
+
+@RULES.rule("cross-without-exchange-at-the-end", cites=("hemispheres.rule.2", CROSS_AT_END),
+            ru="в конце игры, когда колода и талон кончились, карту не своего полушария переводят "
+               "без обмена на пустое место своего полушария",
+            en="at the end, when stock and talon are used up, a wrong card crosses without exchange "
+               "into an empty place of its own hemisphere")
+def cross_without_exchange_at_the_end(game, move) -> bool:
+    """A card in the wrong hemisphere crosses, unexchanged, to an empty place of its own, only at the end."""
+    return at_end(game) if is_transfer(game, move) else None
+
+
+@RULES.rule("places-filled-from-the-stock", cites=("hemispheres.play.4", REFILL),
+            ru="пустые места заполняют только из колоды при раздаче",
+            en="empty places are filled only from the pack, as it is dealt")
+def places_filled_from_the_stock(game, move) -> bool:
+    """Nothing is laid in an empty place by hand (but a wrong card crossing at the end): the deal fills it."""
+    if game.target(move) or is_transfer(game, move):
+        return None
+    return False
 
 
 @RULES.rule("foundations-follow-suit", cites=("hemispheres.rule.5", "hemispheres.play.2.3"),
@@ -134,31 +278,58 @@ def foundations_follow_suit(game, move) -> bool:
     return game.moving_card(move) == wants(game, game.index[move.dst])
 
 
+@RULES.rule("barriers-stay-till-the-end", cites=("hemispheres.rule.4",),
+            ru="барьеры нельзя двигать до конца игры, когда колода и талон кончились",
+            en="the barriers cannot be moved till the end of the game, when stock and talon are used up")
+def barriers_stay_till_the_end(game, move) -> bool:
+    """«Нельзя двигать барьеровъ до конца игры»: a barrier moves only once stock and talon are empty."""
+    return at_end(game)
+
+
 @RULES.rule("barriers-complete-foundations", cites=("hemispheres.rule.4", "hemispheres.play.2.2"),
-            ru="барьеры не двигают до конца игры, когда ими пополняют основания",
-            en="the barriers stay till the end of the game, when they complete foundations")
+            ru="барьером пополняют основание: он ложится на него последней картой",
+            en="a barrier completes a foundation: it goes on it as its last card")
 def barriers_complete_foundations(game, move) -> bool:
     """A barrier moves only to complete a foundation, as its last card."""
     i = game.index[move.dst]
     return len(game.piles[i]) == 12 and game.moving_card(move) == wants(game, i)
 
 
-@RULES.rule("marry-in-suit", cites=("hemispheres.rule.3", "hemispheres.play.3.5", MARRY_DIRECTION),
-            ru="марьяж только с картами своей масти: красные вниз, черные вверх",
-            en="marriage only within the suit: red downwards, black upwards")
+@RULES.rule("barriers-take-nothing", cites=("hemispheres.rule.4", "hemispheres.play.2.2"),
+            ru="барьеры лежат на месте до конца игры: на них ничего не кладут, их никуда, кроме основания, не двигают",
+            en="the barriers stay in place till the end: nothing is laid on them, and they go nowhere but to a foundation")
+def barriers_take_nothing(game, move) -> bool:
+    """A barrier is no place for a card, and it never moves but to complete a foundation (rule IV)."""
+    return False
+
+
+@RULES.rule("marry-in-suit", cites=("hemispheres.rule.3", "hemispheres.play.3.5", DIRECTION, RACE),
+            ru="марьяж только с доступной картой своей масти: красные вниз, черные вверх (по другим чтениям — "
+               "вверх или вниз; только в своей породе)",
+            en="marriage only with an available card of the same suit: red downwards, black upwards (under the "
+               "other readings up or down; only within the race)")
 def marry_in_suit(game, move) -> bool:
-    """A circle card goes on an available circle card of its own suit, one lower if red, one higher if black."""
-    j = game.index[move.dst]
-    return available(game, j) and marries(game.moving_card(move), game.piles[j][-1], any_suit=False)
+    """A circle card goes on an available circle card of its own suit, in the reading's direction (and race).
+
+    A wrong card crossing at the end is the transfer rule's question."""
+    i, j = game.index[move.src], game.index[move.dst]
+    if not at_home(game, i):
+        return None
+    card, onto = game.piles[i][-1], game.piles[j][-1]
+    return at_home(game, j) and card >> 4 == onto >> 4 and marries(game, card, onto) and \
+        (not RACE.of(game) or game.race[i] == game.race[j])
 
 
-@RULES.rule("talon-marries-any-suit", cites=("hemispheres.rule.3", "hemispheres.play.5.2", MARRY_DIRECTION),
-            ru="с картами из талона можно делать марьяж между всякими мастями",
-            en="a talon card may marry a circle card of any suit")
-def talon_marries_any_suit(game, move) -> bool:
-    """The talon's top card goes on an available circle card of any suit, in the direction of that card's colour."""
+@RULES.rule("talon-marriage", cites=("hemispheres.rule.3", "hemispheres.play.5.2", DIRECTION, TALON),
+            ru="с картами из талона можно делать марьяж между всякими мастями (по другим чтениям — только "
+               "с картами своего цвета или своей масти)",
+            en="a talon card may marry an available circle card of any suit (under the other readings, only "
+               "of its own colour or its own suit)")
+def talon_marriage(game, move) -> bool:
+    """The talon's top card goes on an available circle card of the suits the reading allows, in its direction."""
     j = game.index[move.dst]
-    return available(game, j) and marries(game.moving_card(move), game.piles[j][-1], any_suit=True)
+    card, onto = game.moving_card(move), game.piles[j][-1]
+    return at_home(game, j) and TALON.of(game)(card, onto) and marries(game, card, onto)
 
 
 @RULES.rule("exchange-wrong-cards", cites=("hemispheres.rule.2", "hemispheres.play.3.2", "hemispheres.play.3.5",
@@ -184,6 +355,21 @@ def deal_the_rest(game, move) -> bool:
     return move.action == "deal" and bool(game.piles[game.stock])
 
 
+@RULES.rule("pack-is-dealt", cites=("hemispheres.play.4", "hemispheres.play.5.2", REFILL),
+            ru="карты колоды идут только в раздачу: на пустые места круга, остальные в талон",
+            en="the pack's cards go out only by the deal: into the empty places, the rest to the talon")
+def pack_is_dealt(game, move) -> bool:
+    """A card of the pack is never moved by hand: the deal lays it in an empty place or on the talon."""
+    return False
+
+
+@RULES.rule("no-second-deal", cites=("hemispheres.play.6",),
+            ru="вторично пасьянс не раскладывается", en="the patience is not laid out a second time")
+def no_second_deal(game, move) -> bool:
+    """«Вторично пасьянсъ не раскладывается»: there is no redeal."""
+    return False
+
+
 @RULES.rule("won", cites=("hemispheres.play.2.3",),
             ru="все карты на основаниях", en="every card is on the foundations")
 def won(game, move) -> bool:
@@ -191,12 +377,12 @@ def won(game, move) -> bool:
     return not any(game.piles[i] for i in game.places + game.barriers + (game.stock, game.talon))
 
 
-@RULES.rule("lost", cites=("hemispheres.play.6",),
+@RULES.rule("lost", cites=("hemispheres.play.6", STANDSTILL),
             ru="ходов нет, а вторично пасьянс не раскладывается",
             en="no move is left, and there is no second deal")
 def lost(game, move) -> bool:
-    """Lost when nothing can be done: there is no second deal."""
-    return not game.legal_moves
+    """Lost when nothing can be done (but twin cards shuttled): there is no second deal."""
+    return game.outcome() is not None and not game.is_won()
 
 
 @RULES.rule("bases-and-barriers", cites=("hemispheres.play.1", "hemispheres.play.2.1", "hemispheres.play.2.2",
@@ -246,18 +432,24 @@ class Hemispheres(Game):
     PILES = _piles()
     RULES = RULES
     ROUTES = {
-        ("north", "foundation"): (own_hemisphere, foundations_follow_suit),
-        ("south", "foundation"): (own_hemisphere, foundations_follow_suit),
-        ("talon", "foundation"): (foundations_follow_suit,),
-        ("barrier", "foundation"): (barriers_complete_foundations,),
-        ("north", "north"): (own_hemisphere, marry_in_suit),
-        ("north", "south"): (own_hemisphere, marry_in_suit),
-        ("south", "north"): (own_hemisphere, marry_in_suit),
-        ("south", "south"): (own_hemisphere, marry_in_suit),
-        ("talon", "north"): (talon_marries_any_suit,),
-        ("talon", "south"): (talon_marries_any_suit,),
+        ("north", "foundation"): (exchange_at_once, own_hemisphere, foundations_follow_suit),
+        ("south", "foundation"): (exchange_at_once, own_hemisphere, foundations_follow_suit),
+        ("talon", "foundation"): (exchange_at_once, foundations_follow_suit),
+        ("barrier", "foundation"): (exchange_at_once, barriers_stay_till_the_end, barriers_complete_foundations),
+        ("north", "north"): (exchange_at_once, own_hemisphere, places_filled_from_the_stock, marry_in_suit),
+        ("north", "south"): (exchange_at_once, own_hemisphere, cross_without_exchange_at_the_end,
+                             places_filled_from_the_stock, marry_in_suit),
+        ("south", "north"): (exchange_at_once, own_hemisphere, cross_without_exchange_at_the_end,
+                             places_filled_from_the_stock, marry_in_suit),
+        ("south", "south"): (exchange_at_once, own_hemisphere, places_filled_from_the_stock, marry_in_suit),
+        ("talon", "north"): (exchange_at_once, places_filled_from_the_stock, talon_marriage),
+        ("talon", "south"): (exchange_at_once, places_filled_from_the_stock, talon_marriage),
         "exchange": (exchange_wrong_cards,),
-        "deal": (deal_the_rest,),
+        "deal": (exchange_at_once, deal_the_rest),
+        "redeal": (no_second_deal,),
+        **{("barrier", role): (barriers_take_nothing,) for role in ("north", "south", "barrier", "talon", "stock")},
+        **{(role, "barrier"): (barriers_take_nothing,) for role in ("north", "south", "talon", "stock", "foundation")},
+        **{("stock", role): (pack_is_dealt,) for role in ("north", "south", "foundation", "talon")},
     }
     WON = won
     LOST = lost
@@ -271,6 +463,8 @@ class Hemispheres(Game):
 
     # set below the class
     places: tuple[int, ...] = ()
+    circle: frozenset[int] = frozenset()
+    race: dict[int, int] = {}
     north: frozenset[int] = frozenset()
     south: tuple[int, ...] = ()
     barriers: tuple[int, ...] = ()
@@ -298,6 +492,9 @@ class Hemispheres(Game):
         else:
             self.piles[self.talon].append(stock.pop())
 
+    def do_redeal(self) -> None:
+        raise ValueError("hemispheres has no second deal (hemispheres.play.6); its route refuses it")
+
     def do_exchange(self, arg: str) -> None:
         a, _, b = arg.partition("-")
         p, q = self.piles[self.index[f"place-{a}"]], self.piles[self.index[f"place-{b}"]]
@@ -308,41 +505,84 @@ class Hemispheres(Game):
             return [Move(action=f"exchange:{a}-{b}") for a in range(1, 7) for b in range(7, 13)]
         return [Move(action=name)]
 
+    def transfers(self):
+        """At the end: (place, empty place) for each wrong card and each empty place of its own hemisphere."""
+        if not at_end(self):
+            return
+        piles, north = self.piles, self.north
+        empty = [j for j in self.places if not piles[j]]
+        for i in self.places:
+            if piles[i] and not at_home(self, i):
+                red = is_red(piles[i][-1])
+                for j in empty:
+                    if (j in north) == red:
+                        yield i, j
+
     def generate_moves(self):
-        piles, names = self.piles, self.names
+        piles, table = self.piles, self.move_table
+        pending = [Move(action=f"exchange:{self.names[i][6:]}-{self.names[j][6:]}") for i, j in exchanges(self)]
+        if pending and WRONG_FIRST.of(self):
+            yield from pending  # rule II: the exchange comes first
+            return
         wanted: dict[int, list[int]] = {}
         for f in self.ups + self.downs:
             card = wants(self, f)
             if card:
                 wanted.setdefault(card, []).append(f)
-        free = [i for i in self.places if available(self, i)]
+        free = [i for i in self.places if at_home(self, i)]
+        steps = DIRECTION.of(self)
+        by_race = RACE.of(self)
+        race = self.race
         for i in free:
             card = piles[i][-1]
             for f in wanted.get(card, ()):
-                yield Move(names[i], names[f])
+                yield table[i][f]
             for j in free:
-                if j != i and marries(card, piles[j][-1], any_suit=False):
-                    yield Move(names[i], names[j])
+                onto = piles[j][-1]
+                if j != i and card >> 4 == onto >> 4 and (card & 15) - (onto & 15) in steps[is_red(onto)] and \
+                        (not by_race or race[i] == race[j]):
+                    yield table[i][j]
         talon = piles[self.talon]
         if talon:
             card = talon[-1]
             for f in wanted.get(card, ()):
-                yield Move(names[self.talon], names[f])
+                yield table[self.talon][f]
+            suits = TALON.of(self)
             for j in free:
-                if marries(card, piles[j][-1], any_suit=True):
-                    yield Move(names[self.talon], names[j])
-        for b in self.barriers:
-            if piles[b]:
-                for f in wanted.get(piles[b][-1], ()):
-                    if len(piles[f]) == 12:
-                        yield Move(names[b], names[f])
-        for i, j in exchanges(self):
-            yield Move(action=f"exchange:{names[i][6:]}-{names[j][6:]}")
+                onto = piles[j][-1]
+                if suits(card, onto) and (card & 15) - (onto & 15) in steps[is_red(onto)]:
+                    yield table[self.talon][j]
+        if at_end(self):
+            for b in self.barriers:
+                if piles[b]:
+                    for f in wanted.get(piles[b][-1], ()):
+                        if len(piles[f]) == 12:
+                            yield table[b][f]
+            for i, j in self.transfers():
+                yield table[i][j]
+        yield from pending
         if piles[self.stock]:
             yield Move(action="deal")
 
+    def is_shuttle(self, move: Move) -> bool:
+        """As `Game.is_shuttle`, but a wrong card crossing to its own hemisphere
+        is never a shuttle: it becomes available there."""
+        if not move.action and is_transfer(self, move):
+            return False
+        return super().is_shuttle(move)
+
+    def outcome(self):
+        """As `Game.outcome`, and lost also when only twin shuttles are left
+        (they change nothing: `engine.assume.standstill`)."""
+        result = super().outcome()
+        if result is None and not any(m.action for m in self.legal_moves) and self.is_standstill():
+            result = Outcome(Termination.LOST, lost.id, lost.clauses)
+        return result
+
 
 Hemispheres.places = tuple(Hemispheres.index[f"place-{k}"] for k in range(1, 13))
+Hemispheres.circle = frozenset(Hemispheres.places)
+Hemispheres.race = {i: k // 3 for k, i in enumerate(Hemispheres.places)}  # three places a race, from the king of hearts
 Hemispheres.north = frozenset(Hemispheres.places[:6])
 Hemispheres.south = Hemispheres.places[6:]
 Hemispheres.barriers = tuple(Hemispheres.index[f"barrier-{s}"] for s in "HDCS")

@@ -25,7 +25,7 @@ Piles: ``bed-1`` .. ``bed-6`` (the garden's packets), ``bouquet-1`` ..
 from __future__ import annotations
 
 from engine.cards import ACE
-from engine.core import Game, Move, PileSpec, one_card
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination, one_card
 from engine.rulebook import RuleBook
 
 RULES = RuleBook("parterre")
@@ -33,35 +33,40 @@ RULES = RuleBook("parterre")
 CADOGAN = "Cadogan 1874, Le Parterre (The Flower-Garden, 1914 edition)"
 ONE_PACK = RULES.assume(
     "one-pack",
-    "The decks line is lost; Cadogan's game is played with one pack, 36 cards for the garden and "
-    "16 for the bouquet.",
-    CADOGAN,
+    "The decks line is lost with the game's opening: Cadogan's game is played with one pack, 36 cards "
+    "for the garden and 16 for the bouquet.",
+    f"{CADOGAN}: heading",
 )
 LAYOUT = RULES.assume(
     "garden-and-bouquet",
-    "The layout is lost with its table: following Cadogan, six packets of six cards face up, each "
-    "spread so the cards show, make the garden (dealt packet by packet), and the remaining sixteen "
-    "cards, all face up, make the bouquet.",
-    CADOGAN,
+    "The layout is lost with its table (the surviving paragraph names only the garden «партеръ», its "
+    "packets «пачки» and the bouquet «букетъ»): following Cadogan, six packets of six cards face up, "
+    "each spread so the cards show, make the garden (dealt packet by packet), and the other sixteen "
+    "cards, all face up, make the bouquet, a reserve that gives cards and takes none.",
+    f"{CADOGAN}: play, first paragraph",
 )
 AVAILABLE = RULES.assume(
     "bouquet-and-top-cards-available",
-    "As in Cadogan's rules: every card of the bouquet is available, and the top card of each "
-    "packet of the garden (the surviving paragraph's «(правило I)» refers to such a rule).",
-    CADOGAN,
+    "The rules are lost; the surviving paragraph refers to one of them («(правило I)») for the cards "
+    "that may begin an emptied packet. As in Cadogan's rules: every card of the bouquet is available, "
+    "and the top card of each packet of the garden; a card played to a foundation is no longer one "
+    "of them.",
+    f"{CADOGAN}: rules, and play (cards are taken from the bouquet at will)",
 )
 FOUNDATIONS = RULES.assume(
     "aces-up-in-suit",
-    "As in Cadogan: the aces are played to the foundations as they come free and built up in "
-    "suit to the kings.",
-    CADOGAN,
+    "The surviving paragraph speaks of playing cards («играя ихъ», terms.play-cards) but not of the "
+    "foundations: as in Cadogan, the aces are played to the foundations as they come free and built "
+    "up in suit to the kings.",
+    f"{CADOGAN}: play",
 )
 DOWN_ANY_SUIT = RULES.assume(
     "garden-down-regardless-of-suit",
-    "As in Cadogan: on the top card of a packet of the garden goes a card one lower, whatever its "
-    "suit, from the bouquet or from another packet. The surviving paragraph agrees: a king, the "
-    "highest card, can never be laid on another.",
-    CADOGAN,
+    "The surviving paragraph places cards «по порядку» (play.1.4), in sequence, and a sequence may be "
+    "of different suits (terms.sequence.2); it does not say which way. A king, the highest card, can "
+    "never be laid on another (play.1.6), so the sequences go down: on the top card of a packet goes "
+    "a card one lower, whatever its suit, from the bouquet or from another packet, as in Cadogan.",
+    f"{CADOGAN}: play, the paragraph on descending sequences in the Garden",
 )
 
 
@@ -89,7 +94,8 @@ def foundations_up_in_suit(game, move) -> bool:
     return not game.piles[i] or game.moving_card(move) == game.foundation_wants(i)
 
 
-@RULES.rule("garden-builds-down", cites=(DOWN_ANY_SUIT, "parterre.play.1.6"),
+@RULES.rule("garden-builds-down", cites=("parterre.play.1.4", "terms.sequence.1", "terms.sequence.2", DOWN_ANY_SUIT,
+                                         "parterre.play.1.6"),
             ru="на верхнюю карту пачки кладут карту на одну ниже любой масти; опустевшую пачку "
                "начинают картой из букета или партера",
             en="on a packet's top card goes any card one lower; an emptied packet is begun with a card of "
@@ -100,6 +106,28 @@ def garden_builds_down(game, move) -> bool:
     return not dst or (game.moving_card(move) & 15) + 1 == dst[-1] & 15
 
 
+@RULES.rule("bouquet-takes-nothing", cites=("parterre.play.1.2", LAYOUT),
+            ru="карты из букета нельзя возвращать: в букет карт не кладут",
+            en="cards from the bouquet may not be put back: nothing is laid in the bouquet")
+def bouquet_takes_nothing(game, move) -> bool:
+    """No card goes into the bouquet: «Карты изъ букета нельзя возвращать» (play.1.2)."""
+    return False
+
+
+@RULES.rule("played-cards-stay", cites=(AVAILABLE, FOUNDATIONS, "terms.play-cards"),
+            ru="сыгранная на основание карта остается там", en="a card played home stays there")
+def played_cards_stay(game, move) -> bool:
+    """A card on a foundation is neither in the bouquet nor on top of a packet: it never moves again."""
+    return False
+
+
+@RULES.rule("one-deal-only", cites=("parterre.play.1.3",),
+            ru="игра может быть сделана только один раз", en="the game is dealt only once")
+def one_deal_only(game, move) -> bool:
+    """There is no second deal: «игра можетъ быть сдѣлана только одинъ разъ» (play.1.3)."""
+    return False
+
+
 @RULES.rule("won", cites=(FOUNDATIONS, "terms.foundation.1", "terms.sequence.1"),
             ru="все карты на основаниях", en="every card is on the foundations")
 def won(game, move) -> bool:
@@ -107,12 +135,14 @@ def won(game, move) -> bool:
     return not any(game.piles[i] for i in game.beds + game.bouquet)
 
 
-@RULES.rule("lost", cites=("parterre.play.1.3",),
-            ru="ходов нет, а раскладывают пасьянс только один раз",
-            en="no move is left, and the game is dealt only once")
+@RULES.rule("lost", cites=("parterre.play.1.3", STANDSTILL),
+            ru="ходов нет (кроме перекладывания одинокой карты с места на место), а раскладывают пасьянс "
+               "только один раз",
+            en="no move is left (but moving a lone card from one empty place to another), and the game is "
+               "dealt only once")
 def lost(game, move) -> bool:
-    """Lost when no card can be moved: there is no second deal."""
-    return not game.legal_moves
+    """Lost at a standstill: nothing can move but a lone card between empty packets, and there is no second deal."""
+    return not game.is_won() and game.is_standstill()
 
 
 @RULES.rule("one-pack", cites=(ONE_PACK,), ru="одна полная колода", en="one full pack")
@@ -154,14 +184,16 @@ class Parterre(Game):
         ("bouquet", "foundation"): (available_cards, aces_start_foundations, foundations_up_in_suit),
         ("bed", "bed"): (available_cards, garden_builds_down),
         ("bouquet", "bed"): (available_cards, garden_builds_down),
+        ("bed", "bouquet"): (bouquet_takes_nothing,),
+        ("bouquet", "bouquet"): (bouquet_takes_nothing,),
+        ("foundation", "bouquet"): (bouquet_takes_nothing,),
+        ("foundation", "bed"): (played_cards_stay,),
+        ("foundation", "foundation"): (played_cards_stay,),
+        "redeal": (one_deal_only,),
     }
     WON = won
     LOST = lost
     SETUP = (one_pack, six_packets_and_a_bouquet)
-    NOT_EXECUTABLE = {
-        "parterre.play.1.2": "kept by the routes rather than by a rule: no move ends in the bouquet, so a "
-                             "card taken from it never returns (engine.only-written-moves refuses it)",
-    }
 
     beds: tuple[int, ...] = ()
     bouquet: tuple[int, ...] = ()
@@ -171,6 +203,16 @@ class Parterre(Game):
             self.piles[i].extend(cards[k * 6:k * 6 + 6])
         for k, i in enumerate(self.bouquet):
             self.piles[i].append(cards[36 + k])
+
+    def outcome(self):
+        # A lone card can go from one emptied packet to another for ever: the
+        # game is over when nothing else can move (engine.assume.standstill).
+        if lost.check(self, None):
+            return Outcome(Termination.LOST, lost.id, lost.clauses)
+        return super().outcome()
+
+    def do_redeal(self) -> None:
+        raise ValueError("Партеръ is dealt only once (parterre.play.1.3): there is no redeal")
 
     def check_position(self):
         for i in self.bouquet:

@@ -17,28 +17,68 @@ from __future__ import annotations
 
 from engine.cards import ACE, JACK, KING, QUEEN, card_code
 from engine.core import Game, Move, PileSpec
-from engine.rulebook import RuleBook
+from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("salic-law")
 
 FIRST_KING = RULES.assume(
     "first-king-of-the-shuffle",
-    "«Берутъ изъ пачки въ двѣ колоды короля»: any king will do; the engine takes the first king "
-    "of the shuffled packs, so that a deal number fixes the layout.",
+    "«Берутъ изъ пачки въ двѣ колоды короля»: the text does not say which king; any will do, and "
+    "the engine takes the first king of the shuffled packs, so that a deal number fixes the layout.",
     "most natural reading",
 )
 DEAL_ONE_BY_ONE = RULES.assume(
     "deal-one-card-per-move",
-    "Dealing is one move per card (`deal`), so that the player can play to the foundations "
-    "between cards, as play.5.1 asks («постоянно смотрѣть на поверхность королевскихъ пачекъ»).",
+    "The text deals the pack card after card onto the last king (play.1.2, 1.3) without saying "
+    "how the player looks on: dealing is one move per card (`deal`), so that the player can play "
+    "to the foundations between cards, as play.5.1 asks («постоянно смотрѣть на поверхность "
+    "королевскихъ пачекъ»).",
     "most natural reading",
 )
 ONE_CARD_ON_A_FREE_KING = RULES.assume(
     "one-card-on-a-free-king",
-    "«дозволяется одну карту изъ какой бы то ни было пачки класть на свободнаго короля»: a king "
-    "cleared of all its cards may take one card, and only while it is bare; the deal must be over "
-    "(«когда пасьянсъ оконченъ»).",
+    "«Когда пасьянсъ оконченъ, то дозволяется одну карту изъ какой бы то ни было пачки класть на "
+    "свободнаго короля» (play.5.2): the text does not say what a free king is nor when the leave "
+    "begins; the engine reads a king cleared of all his cards, once the whole pack is dealt "
+    "(«оконченъ»: the patience laid out), taking one card from the top of any packet (rule I), "
+    "never a second card on the first.",
     "most natural reading",
+)
+
+
+def _while_bare(game, i: int) -> bool:
+    return True
+
+
+def _once_per_king(game, i: int) -> bool:
+    return not game.extra["given"] >> (i - game.by_role["king-pile"][0]) & 1
+
+
+FREE_KING = RULES.reading(
+    "free-king",
+    "«Дозволяется одну карту ... класть на свободнаго короля» (play.5.2): one card on the free king. "
+    "The text does not say whether a king may take a card again each time he is cleared, or one "
+    "card in the whole game.",
+    alternatives=(
+        Alternative(
+            "while-bare",
+            "A king takes one card whenever he is bare: the card may go on to a foundation and the "
+            "king take another; never two at once.",
+            ("salic-law.play.5.2", "salic-law.rule.1"),
+            _while_bare),
+        Alternative(
+            "once-per-king",
+            "Each king takes one card in the whole game, the first time he is free (the engine "
+            "records the kings that have had theirs as extra «given»).",
+            ("salic-law.play.5.2",
+             "Cadogan 1874, La Loi Salique, the paragraph after the deal: one card of the other "
+             "packets may be placed on each king"),
+            _once_per_king),
+    ),
+    default="while-bare",
+    why_default="The sentence grants a leave to a free king, not a number of uses, and goes on with "
+                "the cards (plural) one may choose to release the most suitable ones; PySolFC and "
+                "Parlett's rules read it so too.",
 )
 
 
@@ -46,22 +86,27 @@ ONE_CARD_ON_A_FREE_KING = RULES.assume(
             ru="годна только верхняя карта королевской пачки, по одной",
             en="only the top card of a king's pile is available, one at a time")
 def top_card_available(game, move) -> bool:
-    """Only the top card of each king's pile is available; the king itself stays where it lies."""
-    pile = game.piles[game.index[move.src]]
-    return move.n == 1 and len(pile) >= 2
+    """Only the top card of each king's pile is available; the king itself stays where it lies.
+
+    A card built on a foundation lies on no king's packet: it is available
+    no more."""
+    i = game.index[move.src]
+    return move.n == 1 and game.roles[i] == "king-pile" and len(game.piles[i]) >= 2
 
 
 @RULES.rule("aces-come-in-the-deal", cites=("salic-law.rule.2.1", "salic-law.play.3.1"),
             ru="тузы не выбираются заранее: они ложатся на основания, когда выходят при раскладке",
             en="the aces are not picked out beforehand: they go to the foundations as they turn up")
 def aces_come_in_the_deal(game, move) -> bool:
-    """An empty foundation takes nothing from the piles: aces reach it straight from the deal.
+    """No ace is taken out of the pack, and an empty foundation takes nothing: aces come with the deal.
 
     The aces are not picked out beforehand (rule II) but go up the moment
     they turn up (play.3.1), so an ace never lies on a king's pile. In
     PySolFC's Salic Law the player moves an exposed ace to the foundations
     himself, and the queens are set out before the deal; here both go to
     their rows as the deal reaches them (play.3.1, play.3.2)."""
+    if game.roles[game.index[move.src]] == "stock" and game.moving_card(move) & 15 == ACE:
+        return False
     return None if game.target(move) else False
 
 
@@ -69,7 +114,7 @@ def aces_come_in_the_deal(game, move) -> bool:
             ru="на тузы кладутся карты в восходящем порядке до валетов, масти не соблюдаются",
             en="the aces are built up to the jacks, regardless of suit")
 def up_to_the_jacks_any_suit(game, move) -> bool:
-    """A foundation takes the next card in value up to the jack, whatever its suit."""
+    """A foundation takes the next card in value up to the jack, whatever its suit: never a queen."""
     dst = game.target(move)
     if not dst:
         return None
@@ -77,16 +122,17 @@ def up_to_the_jacks_any_suit(game, move) -> bool:
     return top < JACK and game.moving_card(move) & 15 == top + 1
 
 
-@RULES.rule("free-king-takes-one-card", cites=("salic-law.play.5.2", ONE_CARD_ON_A_FREE_KING),
+@RULES.rule("free-king-takes-one-card", cites=("salic-law.play.5.2", ONE_CARD_ON_A_FREE_KING, FREE_KING),
             ru="после раскладки на свободного короля можно положить одну карту из любой пачки",
             en="once the deal is over, a bare king may take one card from any pile")
 def free_king_takes_one_card(game, move) -> bool:
     """After the deal, one card from the top of any pile may be laid on a king cleared of his cards.
 
     PySolFC allows a single card on a bare king at any time; the 1912 text
-    only «когда пасьянсъ оконченъ», once the pack is dealt."""
-    dst = game.target(move)
-    return game.phase == "play" and len(dst) == 1
+    only «когда пасьянсъ оконченъ», once the pack is dealt. How often a king
+    may take one is `salic-law.assume.free-king`."""
+    i = game.index[move.dst]
+    return game.phase == "play" and len(game.piles[i]) == 1 and FREE_KING.of(game)(game, i)
 
 
 @RULES.rule("deal-onto-the-last-king",
@@ -97,8 +143,33 @@ def free_king_takes_one_card(game, move) -> bool:
             en="the cards are dealt onto the last king; a king starts a new pile, "
                "an ace goes to the foundations, a queen to the top row")
 def deal_onto_the_last_king(game, move) -> bool:
-    """The next card of the pack is dealt: a king starts a pile, an ace and a queen go to their rows."""
+    """The next card of the pack is dealt: a king starts a pile, an ace and a queen go to their rows.
+
+    The pack's cards come out only so, one by one, until the whole pack is
+    dealt (play.1.3): none is taken from the pack by hand, none goes back."""
+    if not move.action:
+        return False
     return game.phase == "deal" and bool(game.piles[game.index["stock"]])
+
+
+@RULES.rule("queens-keep-their-row", cites=("salic-law.play.3.2", "salic-law.play.4"),
+            ru="дамы только кладутся в свой ряд над основаниями, как выходят, и остаются там",
+            en="the queens are only laid in their row above the foundations as they appear, and stay there")
+def queens_keep_their_row(game, move) -> bool:
+    """A queen goes to the queens' row as the deal reaches her and never leaves it; nothing else goes there.
+
+    The row is there only to complete the final layout (play.4). The rule
+    speaks to no move that does not touch the row."""
+    if move.action or "queen" not in (game.roles[game.index[move.src]], game.roles[game.index[move.dst]]):
+        return None
+    return False
+
+
+@RULES.rule("not-dealt-again", cites=("salic-law.play.6",),
+            ru="вторично пасьянс не раскладывается", en="the game is not laid out a second time")
+def not_dealt_again(game, move) -> bool:
+    """There is no second deal: a redeal is refused (play.6). The rule speaks to nothing else."""
+    return False if move.action == "redeal" else None
 
 
 @RULES.rule("won", cites=("salic-law.play.4",),
@@ -143,6 +214,10 @@ class SalicLaw(Game):
     book_order = 6
     decks = 2
     PHASES = ("deal", "play")
+    # given: bit k set once king-(k+1) has taken his card after the deal
+    # (recorded only under the reading «once-per-king» of `salic-law.assume.free-king`)
+    EXTRA = {"given": 0}
+    AFTER_MOVE_KEEPS_PILES = True  # after_move only records «given»
     PILES = (tuple(PileSpec(f"queen-{k}", "queen", (k - 1) * 1.3, 0.0) for k in range(1, 9))
              + tuple(PileSpec(f"foundation-{k}", "foundation", (k - 1) * 1.3, 1.8, base=ACE, step=1)
                      for k in range(1, 9))
@@ -152,7 +227,22 @@ class SalicLaw(Game):
     ROUTES = {
         ("king-pile", "foundation"): (top_card_available, aces_come_in_the_deal, up_to_the_jacks_any_suit),
         ("king-pile", "king-pile"): (top_card_available, free_king_takes_one_card),
+        # refusals, each citing the clause that forbids the move
+        ("stock", "foundation"): (aces_come_in_the_deal, deal_onto_the_last_king),
+        ("stock", "king-pile"): (deal_onto_the_last_king,),
+        ("stock", "queen"): (deal_onto_the_last_king,),
+        ("king-pile", "stock"): (deal_onto_the_last_king,),
+        ("foundation", "stock"): (deal_onto_the_last_king,),
+        ("queen", "stock"): (deal_onto_the_last_king,),
+        ("queen", "foundation"): (aces_come_in_the_deal, up_to_the_jacks_any_suit, queens_keep_their_row),
+        ("queen", "king-pile"): (queens_keep_their_row,),
+        ("queen", "queen"): (queens_keep_their_row,),
+        ("king-pile", "queen"): (queens_keep_their_row,),
+        ("foundation", "queen"): (queens_keep_their_row,),
+        ("foundation", "foundation"): (top_card_available,),
+        ("foundation", "king-pile"): (top_card_available,),
         "deal": (deal_onto_the_last_king,),
+        "redeal": (not_dealt_again,),
     }
     WON = won
     LOST = lost
@@ -183,7 +273,17 @@ class SalicLaw(Game):
         if not stock:
             self.phase = "play"
 
+    def do_redeal(self) -> None:
+        raise ValueError("salic-law is not laid out a second time (salic-law.play.6)")
+
+    def after_move(self, move: Move) -> None:
+        i = self.index[move.dst]
+        if self.roles[i] == "king-pile" and FREE_KING.of(self) is _once_per_king:
+            self.extra["given"] |= 1 << (i - self.by_role["king-pile"][0])
+
     def check_position(self):
+        if not 0 <= self.extra["given"] < 1 << 8:
+            return "extra.given is a set of kings, a whole number from 0 to 255", "extra.given"
         for i in self.by_role["king-pile"]:
             pile = self.piles[i]
             if pile and pile[0] & 15 != KING:
@@ -204,7 +304,11 @@ class SalicLaw(Game):
             if p and p[-1] & 15 < JACK:
                 wants.setdefault((p[-1] & 15) + 1, []).append(f)
         kings = self.by_role["king-pile"]
-        bare = [i for i in kings if len(piles[i]) == 1] if self.phase == "play" else []
+        if self.phase == "play":
+            may = FREE_KING.of(self)
+            bare = [i for i in kings if len(piles[i]) == 1 and may(self, i)]
+        else:
+            bare = []
         for i in kings:
             p = piles[i]
             if len(p) < 2:

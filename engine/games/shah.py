@@ -10,10 +10,14 @@ first, the third completes the rays of the star.
 
 The rest of the game is lost from the Russian text and follows Cadogan's
 *The Shah* as editorial assumptions (see each rule): after the deal only
-the outer circle is available, marriages are made downwards in suit with
-the outer circle's cards, spaces are refilled from the talon or the pack
-beginning with the inner circles, and the rest of the pack is turned one
-card at a time onto a talon.
+the outer circle is available, marriages are made downwards in suit, spaces
+are refilled from the talon or the pack beginning with the inner circles,
+and the rest of the pack is turned one card at a time onto a talon.
+
+Which cards marry is a reading (`shah.assume.marriage-outer-circle`): as
+Cadogan, the outer circle's after the deal (the edition's choice), or as
+the Russian rule II stands, the middle circles' while they lie uncovered
+during the deal. The Shah stays alone (play.3): nothing goes onto him.
 
 Piles: ``shah``, ``kings-aside``, ``foundation-<suit>-1``/``-2``, ``ray-1``
 (the top of the circle) .. ``ray-8`` clockwise, each ray's first card the
@@ -23,8 +27,8 @@ inner circle, ``stock``, ``talon``.
 from __future__ import annotations
 
 from engine.cards import ACE, KING, QUEEN
-from engine.core import Game, Move, PileSpec, one_card
-from engine.rulebook import RuleBook
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination, one_card
+from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("shah")
 
@@ -37,33 +41,90 @@ AFTER_DEAL = RULES.assume(
     "space forming the talon, whose top card is available.",
     SOURCE,
 )
-MARRIAGE_OUTER = RULES.assume(
+
+
+def _outer_circle(game, src: int, dst: int) -> bool:
+    """Cadogan's reading: after the deal, a card of the outer circle (or one
+    married onto it) or the talon's top, onto an outer-circle card."""
+    piles = game.piles
+    return game.phase == "play" and len(piles[dst]) >= 3 and (src == game.talon or len(piles[src]) >= 3)
+
+
+def _middle_circles(game, src: int, dst: int) -> bool:
+    """The literal reading: while the circles are dealt, a card of the first
+    or second circle not yet covered, onto another such card; never the
+    outer circle, never the talon, never once the deal is over."""
+    return game.phase == "deal" and src != game.talon and game.in_middle_circle(src) and \
+        game.in_middle_circle(dst)
+
+
+MARRIAGE = RULES.reading(
     "marriage-outer-circle",
     "Rule II says «Марьяжъ можно дѣлать только картами среднихъ круговъ; тогда же, когда онѣ "
-    "становятся свободными, можно только играть». Read literally it contradicts itself: the "
-    "inner circles' cards are never available while covered, and once free they may only be "
-    "played. Cadogan's rule II limits marriages to the third (outer) circle; the engine reads "
-    "«среднихъ» so: a card of the outer circle (or one married onto it), or the talon's top, may "
-    "go on an outer-circle card of the same suit one higher, after the deal; inner-circle cards "
-    "are only played.",
-    SOURCE,
+    "становятся свободными, можно только играть, но не дѣлать марьяжъ». Which cards are «среднихъ "
+    "круговъ»: the Russian names the middle circles where Cadogan's rule II names the third (outer) "
+    "one, and read as it stands the sentence lets the middle circles' cards marry only before they "
+    "are freed, that is while the circles are being dealt.",
+    alternatives=(
+        Alternative("outer", "As Cadogan: marriages are made only with the outer circle's cards, after "
+                    "the deal: a card of the outer circle (or one married onto it), or the talon's top, "
+                    "onto an outer-circle card; the inner circles' cards, once freed, are only played.",
+                    ("shah.rule.2.1", "shah.rule.2.2",
+                     "Cadogan 1874, The Shah, rule II: marriages limited to the third circle; "
+                     "inner cards, even released, only played"),
+                    value=_outer_circle),
+        Alternative("literal", "The Russian as it stands: only the cards of the middle (first and second) "
+                    "circles marry, while they lie uncovered during the deal (rule I: a circle's cards "
+                    "are available until the next circle covers them); once freed after the deal they "
+                    "are only played. The outer circle and the talon never marry.",
+                    ("shah.rule.2.1", "shah.rule.2.2", "shah.rule.1.1"),
+                    value=_middle_circles),
+    ),
+    default="outer",
+    why_default="The literal sentence contradicts itself unless marriages are confined to the deal; "
+                "Cadogan's rule II, which the Russian translates, names the outer circle, and the rest "
+                "of the game (lost in the Russian) marries on the outer circle after the deal.",
 )
+
 REFILL = RULES.assume(
     "refill-spaces-inner-first",
-    "After the deal, spaces in the star (a ray with fewer than three cards) must be refilled from "
-    "the talon or the pack before the next card is turned, beginning with the inner circles and "
-    "going round from the top: the space to fill is the first ray (in order) among the shortest.",
+    "The Russian text is lost after the deal. As Cadogan: spaces in the star (a ray with fewer "
+    "than three cards) must be refilled from the talon or the pack before the next card is "
+    "turned, beginning with the inner circles and going round from the top: the space to fill "
+    "is the first ray (in order) among the shortest.",
     SOURCE,
 )
 NO_REDEAL = RULES.assume(
     "no-redeal",
-    "Nothing survives of a redeal in the Russian text; the engine allows none.",
+    "The Russian text breaks off after the third circle and says nothing of a second deal; the "
+    "engine allows none rather than invent one.",
     "most natural reading",
+)
+PLAY_WHILE_DEALING = RULES.reading(
+    "play-while-dealing",
+    "play.5.2: «Если одна изъ картъ этого круга оказывается подходящею, то ее играютъ, а пустое "
+    "пространство немедленно замѣняется». Whether a suitable card of the circle must be played "
+    "before the next card is dealt, or only may be, the present tense («ее играютъ») does not say; "
+    "only the filling of its space is «немедленно».",
+    alternatives=(
+        Alternative("may", "A suitable card may be played while it lies uncovered; the player may also "
+                    "deal on and cover it.", ("shah.play.5.2", "shah.rule.1.1"), value=False),
+        Alternative("must", "A suitable card is played before the deal goes on: while an uncovered card "
+                    "of the star fits a foundation, the next card is not dealt.",
+                    ("shah.play.5.2",
+                     "Cadogan 1874, The Shah: during the deal suitable cards are played, the spaces "
+                     "filled at once; only after the deal is the player not obliged to play"),
+                    value=True),
+    ),
+    default="may",
+    why_default="The book marks what must be done at once («немедленно», for the space) and says "
+                "nothing of the kind for the play; rule I makes the cards available, not obligatory.",
 )
 DEAL_ONE_BY_ONE = RULES.assume(
     "deal-one-card-per-move",
-    "Each card of the circles is dealt by one move (`deal`), so that a suitable card can be "
-    "played before the next circle covers it (play.5.2).",
+    "play.5 deals circles of eight but does not say how a player's turn divides them: each card "
+    "of the circles is dealt by one move (`deal`), so that a suitable card can be played, and its "
+    "space filled, before the next circle covers it (play.5.2).",
     "most natural reading",
 )
 
@@ -109,18 +170,56 @@ def refill_inner_circles_first(game, move) -> bool:
     return game.phase == "play" and game.space() == game.index[move.dst]
 
 
-@RULES.rule("marriage-outer-circle", cites=("shah.rule.2.1", "shah.rule.2.2", "terms.marriage.1", MARRIAGE_OUTER),
-            ru="марьяж (вниз, той же масти) делается только картами наружного круга, после раскладки",
-            en="marriages (downwards, in suit) are made only with outer-circle cards, after the deal")
-def marriage_outer_circle(game, move) -> bool:
-    """After the deal, an outer-circle card or the talon's top goes on an outer-circle card one higher in suit."""
-    if game.phase != "play":
-        return False
+@RULES.rule("marriage-circles", cites=("shah.rule.2.1", "shah.rule.2.2", MARRIAGE),
+            ru="марьяж делается только картами наружного круга после раскладки (по буквальному чтению — "
+               "картами средних кругов, пока их не покрыли); освобожденные карты внутренних кругов только играют",
+            en="marriages are made only with the outer circle's cards after the deal (under the literal reading, "
+               "with the middle circles' cards before they are covered); freed inner cards are only played")
+def marriage_circles(game, move) -> bool:
+    """Only the cards of the circle the reading names marry (`MARRIAGE`): outer after the deal, or middle during it."""
+    return MARRIAGE.of(game)(game, game.index[move.src], game.index[move.dst])
+
+
+@RULES.rule("marriage-downwards-in-suit", cites=("terms.marriage.1", AFTER_DEAL),
+            ru="марьяж — на карту той же масти одним старше", en="a marriage lays a card on the next higher card of its suit")
+def marriage_downwards_in_suit(game, move) -> bool:
+    """A card goes on the card of its suit one higher (Cadogan: marriages only in descending line)."""
     dst = game.target(move)
-    src = game.piles[game.index[move.src]]
-    if len(dst) < 3 or (move.src != "talon" and len(src) < 3):
-        return False
-    return src[-1] + 1 == dst[-1]
+    return bool(dst) and game.moving_card(move) + 1 == dst[-1]
+
+
+@RULES.rule("shah-stays-alone", cites=("shah.play.2", "shah.play.3"),
+            ru="шах лежит посредине один: на него ничего не кладут, и его не двигают",
+            en="the Shah lies alone in the middle: nothing is laid on him and he is not moved")
+def shah_stays_alone(game, move) -> bool:
+    """«Король называется шахомъ и остается одинокимъ»: no card goes onto the Shah, and he stays where he is."""
+    return False
+
+
+@RULES.rule("kings-laid-aside", cites=("shah.play.2",),
+            ru="семь королей отложены в сторону и в игре не участвуют",
+            en="the seven kings are put aside and take no part in the play")
+def kings_laid_aside(game, move) -> bool:
+    """«Семь королей откладываютъ въ сторону»: the kings aside neither move nor take cards."""
+    return False
+
+
+@RULES.rule("pack-dealt-by-the-deal", cites=("shah.play.5.1", "shah.play.5.2", AFTER_DEAL),
+            ru="карты из колоды идут только в раздачу: в круг или на его пустое место, потом в талон",
+            en="cards leave the pack only by the deal: into the circle or a space of it, then to the talon")
+def pack_dealt_by_the_deal(game, move) -> bool:
+    """A card of the pack is dealt into the circles or a space, or turned onto the talon; it goes nowhere else."""
+    return False
+
+
+@RULES.rule("play-before-dealing-on", cites=("shah.play.5.2", PLAY_WHILE_DEALING),
+            ru="пока в звезде есть подходящая карта, ее играют, прежде чем раскладывать дальше",
+            en="while a card of the star is suitable, it is played before the deal goes on")
+def play_before_dealing_on(game, move) -> bool:
+    """Under the reading `must`: while the circles are dealt, no card is dealt while an uncovered card fits a foundation."""
+    if game.phase != "deal" or not PLAY_WHILE_DEALING.of(game):
+        return None
+    return not game.suitable_in_the_star()
 
 
 @RULES.rule("deal-the-circles", cites=("shah.play.5.1", "shah.play.5.3", "shah.play.5.4", DEAL_ONE_BY_ONE,
@@ -137,6 +236,13 @@ def deal_the_circles(game, move) -> bool:
     return game.space() is None
 
 
+@RULES.rule("no-redeal", cites=(NO_REDEAL,),
+            ru="пасьянс не раскладывается вторично", en="the patience is not laid out again")
+def no_redeal(game, move) -> bool:
+    """No redeal survives in the text (it breaks off after the third circle): there is none."""
+    return False
+
+
 @RULES.rule("won", cites=("shah.play.4",),
             ru="все карты на тузах, до дам", en="every card is built on the aces up to the queens")
 def won(game, move) -> bool:
@@ -144,11 +250,11 @@ def won(game, move) -> bool:
     return not any(game.piles[i] for i in game.by_role["ray"] + game.by_role["stock"] + game.by_role["talon"])
 
 
-@RULES.rule("lost", cites=(NO_REDEAL, AFTER_DEAL),
+@RULES.rule("lost", cites=(NO_REDEAL, AFTER_DEAL, STANDSTILL),
             ru="ходов больше нет", en="no move is left")
 def lost(game, move) -> bool:
-    """Lost when nothing can be played, married, filled or turned (no redeal survives in the text)."""
-    return not game.legal_moves
+    """Lost when nothing can be played, married, filled or turned, but twin cards shuttled (no redeal survives)."""
+    return game.outcome() is not None and not game.is_won()
 
 
 @RULES.rule("two-packs", cites=("shah.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
@@ -198,9 +304,16 @@ class Shah(Game):
         ("ray", "foundation"): (no_move_before_filling, ray_top_available, foundations_up_to_queens),
         ("talon", "foundation"): (ray_top_available, foundations_up_to_queens),
         ("stock", "ray"): (one_card, space_filled_from_hand),
-        ("ray", "ray"): (ray_top_available, marriage_outer_circle),
-        ("talon", "ray"): (ray_top_available, marriage_outer_circle),
-        "deal": (deal_the_circles,),
+        ("ray", "ray"): (no_move_before_filling, ray_top_available, marriage_circles, marriage_downwards_in_suit),
+        ("talon", "ray"): (ray_top_available, marriage_circles, marriage_downwards_in_suit),
+        "deal": (play_before_dealing_on, deal_the_circles),
+        "redeal": (no_redeal,),
+        **{(role, "shah"): (shah_stays_alone,) for role in ("ray", "talon", "stock", "foundation", "aside")},
+        **{("shah", role): (shah_stays_alone,) for role in ("ray", "talon", "stock", "foundation", "aside")},
+        **{("aside", role): (kings_laid_aside,) for role in ("ray", "talon", "stock", "foundation")},
+        **{(role, "aside"): (kings_laid_aside,) for role in ("ray", "talon", "stock", "foundation")},
+        ("stock", "foundation"): (pack_dealt_by_the_deal,),
+        ("stock", "talon"): (pack_dealt_by_the_deal,),
     }
     # after the deal a space may also be filled from the pack or the talon
     REFILL_ROUTE = (one_card, refill_inner_circles_first)
@@ -225,6 +338,20 @@ class Shah(Game):
             self.piles[f].append(ace)
         self.set_stock([c for c in cards if c & 15 not in (ACE, KING)])
 
+    # set below the class
+    talon: int = 0
+    stock: int = 0
+
+    def suitable_in_the_star(self) -> bool:
+        """Does the top card of some ray fit a foundation (up to the queens)?"""
+        wanted = {c for c in (self.foundation_wants(f) for f in self.by_role["foundation"]) if c and c & 15 <= QUEEN}
+        return any(self.piles[i] and self.piles[i][-1] in wanted for i in self.by_role["ray"])
+
+    def in_middle_circle(self, i: int) -> bool:
+        """While dealing: ray ``i`` shows a card of the first or second circle
+        (the third circle has not reached it yet)."""
+        return bool(self.piles[i]) and self.extra["dealt"] <= 16 + self.by_role["ray"].index(i)
+
     def space(self) -> int | None:
         """The ray whose space must be filled next, or None.
 
@@ -242,6 +369,9 @@ class Shah(Game):
         short = [(len(self.piles[i]), k) for k, i in enumerate(rays) if len(self.piles[i]) < 3]
         return rays[min(short)[1]] if short else None
 
+    def do_redeal(self) -> None:
+        raise ValueError("the Shah has no redeal (shah.assume.no-redeal); its route refuses it")
+
     def do_deal(self) -> None:
         card = self.piles[self.index["stock"]].pop()
         if self.phase == "deal":
@@ -252,6 +382,14 @@ class Shah(Game):
                 self.phase = "play"
         else:
             self.piles[self.index["talon"]].append(card)
+
+    def outcome(self):
+        """As `Game.outcome`, and lost also when only twin shuttles are left
+        (they change nothing: `engine.assume.standstill`)."""
+        result = super().outcome()
+        if result is None and not any(m.action for m in self.legal_moves) and self.is_standstill():
+            result = Outcome(Termination.LOST, lost.id, lost.clauses)
+        return result
 
     def check_position(self):
         for name in ("shah", "kings-aside"):
@@ -283,28 +421,34 @@ class Shah(Game):
             if card and card & 15 <= QUEEN:
                 wants.setdefault(card, []).append(f)
         play = self.phase == "play"
-        outer: dict[int, list[int]] = {}
-        if play:
-            for i in rays:
-                if len(piles[i]) >= 3:
-                    outer.setdefault(piles[i][-1], []).append(i)
+        suitable = False  # a card of the star fits a foundation
+        tops: dict[int, list[int]] = {}
+        for i in rays:
+            if piles[i]:
+                tops.setdefault(piles[i][-1], []).append(i)
+        marry = MARRIAGE.of(self)
         for i in rays + (talon,):
             p = piles[i]
             if not p:
                 continue
             card = p[-1]
             for f in wants.get(card, ()):
+                suitable = suitable or i != talon
                 yield table[i][f]
-            if play and (i == talon or len(p) >= 3) and not (i == talon and space is not None):
-                for j in outer.get(card + 1, ()):
-                    if j != i:
-                        yield table[i][j]
+            if i == talon and space is not None:
+                continue  # a talon card then fills the space (the refill route), it does not marry
+            for j in tops.get(card + 1, ()):
+                if j != i and marry(self, i, j):
+                    yield table[i][j]
         if play and space is not None:
             for i in (talon, stock):
                 if piles[i]:
                     yield table[i][space]
-        elif piles[stock]:
+        elif piles[stock] and not (suitable and not play and PLAY_WHILE_DEALING.of(self)):
             yield Move(action="deal")
 
+
+Shah.talon = Shah.index["talon"]
+Shah.stock = Shah.index["stock"]
 
 GAME = Shah

@@ -43,7 +43,9 @@ def _build(out: Path, inputs_dir: Path | None = None, win_rates: Path | None = N
     edition = inputs.load(inputs.Folder(inputs_dir) if inputs_dir else None, win_rates)
     written = render.build(edition, out)
     pages = sum(1 for path in written if path.suffix == ".html")
-    print(f"built {pages} pages ({len(written)} files) in {out} in {time.perf_counter() - start:.1f} s")
+    made = ", ".join(f"{path.name} {path.stat().st_size / 1024:.0f} KB" for path in written if path.suffix in (".epub", ".pdf"))
+    print(f"built {pages} pages ({len(written)} files{'; ' + made if made else ''}) in {out} "
+          f"in {time.perf_counter() - start:.1f} s")
     if edition.missing:
         print(f"not yet available: {', '.join(edition.missing)}")
     return 0

@@ -132,6 +132,7 @@ def load(source: Commands | Folder | None = None, win_rates: Path | None = None)
         edition.games.append(game)
     edition.front = [_clause(r, readings) for r in by_game.get("figures", [])]
     edition.terms = _terms(by_game.get("terms", []), readings)
+    edition.modern = _modern_quotations(edition, tei)
     if tei is not None:
         from edition import tei as tei_reader
 
@@ -144,6 +145,25 @@ def load(source: Commands | Folder | None = None, win_rates: Path | None = None)
             for figure in game.figures:
                 figure.svg = svg.layout_svg(game.layout, opening, f"The opening layout of {game.title_en} (deal 1)")
     return edition
+
+
+def _modern_quotations(edition: Edition, tei: bytes | None) -> dict[str, str]:
+    """The modern spelling of every text the editors wrote that quotes the
+    book (notes, assumptions, rule docs, the witnesses' descriptions)."""
+    from edition import spelling
+    from edition import tei as tei_reader
+
+    texts = [note.text for note in edition.assumptions.values()] + [rule.doc for rule in edition.rules]
+    texts += [note.text for game in edition.games for note in game.notes]
+    texts += [text for w in edition.witnesses for text in (w.title, w.origin, w.holds, w.known_problems)]
+    texts += list(edition.book.values())
+    if tei is not None:
+        texts += tei_reader.plain_texts(tei)
+    try:
+        return spelling.modernise(texts)
+    except Missing:
+        edition.missing.append("normalize (the modern spelling of quotations)")
+        return {}
 
 
 def read_win_rates(path: Path) -> dict[str, dict]:
@@ -220,10 +240,11 @@ def _game(record: dict, clause_records: list[dict], readings) -> Game:
     old, new = record.get("ru_1912") or record["ru_modern"], record["ru_modern"]
     witnesses = record.get("witnesses", [])
     game = Game(
-        slug=record["slug"], title=markup.layered(old, new), title_plain=new, title_en=record["en"],
+        slug=record["slug"], title=markup.layered(old, new), title_plain=new, title_old=old, title_en=record["en"],
         decks=record.get("decks"), status=record.get("status", ""),
         source=f"witness{'es' if len(witnesses) > 1 else ''} {', '.join(witnesses)}" if witnesses else "",
         cadogan=record.get("cadogan") or "", playable=record.get("status") == "playable",
+        cadogan_number=record.get("cadogan_number"), witnesses=list(witnesses),
     )
     if record.get("note"):
         game.notes.append(Note(id=f"{game.slug}.note.title", text=record["note"]))

@@ -97,7 +97,7 @@ def annotated(word: str, reading, suffix: str = "") -> Markup:
     ident = reading.id + suffix
     return Markup(
         '<span class="app {kind}" tabindex="0" id="{id}" aria-describedby="{id}-tip">{word}'
-        '<span class="tip" role="tooltip" id="{id}-tip">{witness} has <del>{original}</del> ({label}). {reason}</span></span>'
+        '<span class="tip" role="tooltip" id="{id}-tip">{witness} has <del class="diplomatic">{original}</del> ({label}). {reason}</span></span>'
     ).format(kind=_kind_class(reading.kind), id=ident, word=word, label=kind_label(reading.kind),
              witness=f"Witness {reading.witness}" if reading.witness else "The witness",
              original=reading.original, reason=reading.reason)

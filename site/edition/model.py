@@ -20,10 +20,11 @@ class Reading:
     id: str  # an HTML id, unique in the edition ("app-belle-lucie.rule.1-1")
     clause: str  # the clause it sits in
     kind: str  # "ocr", "variant", ... as the pipeline names it
-    text: str  # the edition's reading
+    text: str  # the edition's reading (1912 spelling)
     original: str  # what the witness has
     reason: str = ""
     witness: str = ""
+    text_modern: str = ""  # the edition's reading in the modern spelling, where known
 
 
 @dataclass
@@ -40,7 +41,10 @@ class Clause:
     readings: list[Reading] = field(default_factory=list)
     editorial: bool = False  # an editorial note/assumption, not the book
     notes: list["Note"] = field(default_factory=list)  # editorial notes on this clause
-    terms: list[tuple[str, str]] = field(default_factory=list)  # glossary terms used: (term id, word form)
+    terms: list[tuple[str, Markup]] = field(default_factory=list)  # glossary terms used: (term id, word form, both layers)
+    witness: str = ""  # the witness and line the clause begins on (the TEI's line milestones)
+    line: str = ""
+    paragraph: str = ""  # the printed paragraph it belongs to (clauses of one <p> share it)
 
 
     def quote(self) -> Markup:
@@ -83,12 +87,15 @@ class Note:
 class Game:
     slug: str
     title: Markup  # both layers
-    title_plain: str
+    title_plain: str  # modern spelling
     title_en: str
+    title_old: str = ""  # 1912 spelling
     decks: int | None = None
     status: str = ""
     source: str = ""
     cadogan: str = ""
+    cadogan_number: int | None = None  # its place in Cadogan's order, which the book follows
+    witnesses: list[str] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
@@ -127,9 +134,10 @@ class Term:
     id: str  # the term's id ("term.marriage"), or its first clause's
     html: Markup  # the term as printed, both layers
     english: str
-    plain: str = ""
+    plain: str = ""  # 1912 spelling
+    plain_modern: str = ""
     clauses: list[Clause] = field(default_factory=list)  # its definition
-    uses: list[tuple[str, str]] = field(default_factory=list)  # (clause id, word form)
+    uses: list[tuple[str, Markup]] = field(default_factory=list)  # (clause id, word form, both layers)
 
 
 @dataclass
@@ -152,11 +160,26 @@ class Edition:
     terms: list[Term] = field(default_factory=list)
     witnesses: list[Witness] = field(default_factory=list)
     front: list[Clause] = field(default_factory=list)  # Объясненіе рисунковъ etc.
+    front_heads: dict[str, Markup] = field(default_factory=dict)  # "figures", "glossary": the printed headings
+    front_titles: dict[str, dict[str, str]] = field(default_factory=dict)  # the same as titles: {"1912": ..., "modern": ...}
+    # The 1912 print (the TEI header's <bibl>, in 1912 spelling); these serve until the TEI says.
+    book: dict[str, str] = field(default_factory=lambda: {
+        "title": "Двадцать четыре основные пасьянса съ двадцатью таблицами", "publisher": "Товарищество М. О. Вольфъ",
+        "place": "С.-Петербургъ, Москва", "date": "1912"})
     tei: bytes | None = None  # the TEI document, offered for download
     assumptions: dict[str, Note] = field(default_factory=dict)  # the engine's, by id
     principles: list[str] = field(default_factory=list)  # the TEI header's editorial declarations
     win_rates: dict[str, dict] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)  # inputs not yet available
+    modern: dict[str, str] = field(default_factory=dict)  # the editors' prose quoting the book: its modern spelling
+
+    def spelled(self, text: str) -> Markup:
+        """Prose that may quote the book in 1912 spelling, in both layers
+        (`edition.spelling` made the modern one)."""
+        from edition.markup import layered
+
+        text = " ".join(text.split())
+        return layered(text, self.modern.get(text, text))
 
     def clause_index(self) -> dict[str, Clause]:
         index = {clause.id: clause for game in self.games for clause in game.clauses}

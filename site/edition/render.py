@@ -17,8 +17,8 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from edition import STATIC, TEMPLATES, board
-from edition.markup import kind_label
+from edition import STATIC, TEMPLATES, board, book
+from edition.markup import kind_label, layered
 from edition.model import Edition
 from edition.security import CSP_META
 
@@ -32,6 +32,12 @@ def _json_script(value) -> Markup:
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
+@jinja2.pass_context
+def _spelled(context, text: str) -> Markup:
+    """The editors' prose in both spelling layers (see Edition.spelled)."""
+    return context["edition"].spelled(text)
+
+
 def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=loader or jinja2.FileSystemLoader(TEMPLATES),
@@ -42,8 +48,9 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
     )
     # The filters and globals the templates use, in one place.
     env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html",
-                        "kind_label": kind_label})
-    env.globals.update({"csp": CSP_META, "source_files": set(), "rule_url": rule_url})
+                        "kind_label": kind_label, "spelled": _spelled})
+    env.globals.update({"csp": CSP_META, "source_files": set(), "rule_url": rule_url, "layers": layered,
+                        "downloads": [], "book": book})
     return env
 
 
@@ -61,6 +68,7 @@ class Route:
     path: str  # output path, relative to the site root
     template: str
     context: Callable[[Edition], dict]
+    cite: dict | None = None  # what "cite this page" names: title_en, and game on a game's page
 
 
 def _rule_index(edition: Edition) -> dict[str, list]:
@@ -112,8 +120,10 @@ def _lines(path: str) -> list[str]:
 def routes(edition: Edition) -> list[Route]:
     pages = [
         Route("index.html", "index.html", lambda e: {}),
+        Route("book.html", "book.html", lambda e: {}),  # cites the book itself
         Route("rules.html", "rules.html", lambda e: {}),
-        Route("glossary.html", "glossary.html", lambda e: {"clauses": e.clause_index()}),
+        Route("glossary.html", "glossary.html", lambda e: {"clauses": e.clause_index()},
+              {"title_en": "Explanation of terms", "game": "terms"}),
         Route("sources.html", "sources.html", lambda e: {}),
         Route("search.html", "search.html", lambda e: {}),
         Route("statistics.html", "statistics.html", lambda e: {}),  # the board's (statistics.js)
@@ -132,15 +142,19 @@ def routes(edition: Edition) -> list[Route]:
     for game in edition.games:
         pages.append(Route(f"games/{game.slug}.html", "game.html",
                            lambda e, g=game: {"game": g, "cited": cited_elsewhere(e, g),
-                                              "board": board.page_data(g.slug, g.layout)}))
+                                              "board": board.page_data(g.slug, g.layout)},
+                           {"title_en": game.title_en, "game": game.slug}))
     return pages
 
 
-def render_pages(edition: Edition, env: jinja2.Environment | None = None, engine_build: str = "",
-                 engine_snapshot: bool = False) -> dict[str, str]:
-    """Every page of the site as {path: html}, without touching the disk.
+def render_pages(edition: Edition, env: jinja2.Environment | None = None, downloads: list | None = None,
+                 engine_build: str = "", engine_snapshot: bool = False) -> dict[str, str]:
+    """Every page of the site as {path: html}, without touching the disk;
+    `downloads` (edition.downloads.Download) are linked from every header;
     `engine_build` names the browser engine's files (see assets.engine_build);
     `engine_snapshot` says whether the build made its memory snapshot."""
+    from edition import citation
+
     env = env or make_environment()
     common = {
         "engine_build": engine_build,
@@ -151,22 +165,30 @@ def render_pages(edition: Edition, env: jinja2.Environment | None = None, engine
         "rules_by_id": {rule.id: rule for rule in edition.rules},
         "terms_by_id": {term.id: term for term in edition.terms},
         "titles": {game.slug: game.title_en for game in edition.games},
+        "downloads": downloads or [],
     }
     pages = {}
     for route in routes(edition):
         depth = route.path.count("/")
         context = {**common, "root": "../" * depth, "path": route.path, **route.context(edition)}
+        context["citation"] = citation.record(edition, route.cite or {"title_en": ""})
         pages[route.path] = env.get_template(route.template).render(context)
     return pages
 
 
-def build(edition: Edition, out: Path, env: jinja2.Environment | None = None) -> list[Path]:
-    """Write the pages, the static files and the data files into `out`."""
+def build(edition: Edition, out: Path, env: jinja2.Environment | None = None, downloads: bool = True) -> list[Path]:
+    """Write the pages, the static files and the data files into `out`;
+    with `downloads`, first the EPUBs and PDFs that every page links to."""
     from edition import assets, searchindex
 
-    written = []
-    # The browser's engine first: the pages name its build (and its memory
-    # snapshot, when node could make one).
+    made = []
+    if downloads:
+        from edition import downloads as take_away
+
+        made = take_away.build(edition, out)
+    written = [out / download.path for download in made]
+    # The browser's engine before the pages: they name its build (and its
+    # memory snapshot, when node could make one).
     (out / "assets").mkdir(parents=True, exist_ok=True)
     written.append(assets.write_engine_zip(out / "assets" / "engine.zip"))
     written.extend(assets.copy_pyodide(out))
@@ -175,7 +197,7 @@ def build(edition: Edition, out: Path, env: jinja2.Environment | None = None) ->
     if snapshot:
         written += [snapshot, snapshot.with_name(snapshot.name + ".build")]
     written.append(assets.write_service_worker(out, build_id, snapshot is not None))
-    for path, html in render_pages(edition, env, build_id, snapshot is not None).items():
+    for path, html in render_pages(edition, env, made, build_id, snapshot is not None).items():
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")

@@ -27,6 +27,8 @@ MIME_TYPES = {
     ".svg": "image/svg+xml",
     ".xml": "application/xml",
     ".txt": "text/plain; charset=utf-8",
+    ".epub": "application/epub+zip",
+    ".pdf": "application/pdf",
 }
 
 

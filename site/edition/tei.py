@@ -74,11 +74,12 @@ class _Context:
     """Numbering of the marks in one clause (or heading), and the witness
     the text comes from (the last line milestone's @ed)."""
 
-    def __init__(self, reasons, clause: str = "", witness: str = ""):
+    def __init__(self, reasons, clause: str = "", witness: str = "", modern: dict | None = None):
         self.reasons = reasons
         self.clause = clause
         self.count = 0
         self.witness = witness
+        self.modern = modern or {}  # the modern spelling of the editors' supplied text
 
     def reading(self, **fields) -> Reading:
         self.count += 1
@@ -102,7 +103,8 @@ def _atoms(el, ctx: _Context) -> list[Atom]:
         elif name == "note" or not isinstance(child.tag, str):
             pass  # notes are rendered apart; comments carry no text
         elif name == "supplied":
-            inner = _atoms(child, ctx)
+            # The editors' own words carry no spelling layers in the TEI.
+            inner = [Atom(a.old, ctx.modern.get(a.old, a.new)) if a.old == a.new else a for a in _atoms(child, ctx)]
             out.extend([Atom("[", "["), *inner, Atom("]", "]")])
         else:  # seg, label, term, hi, ref, ...: their text
             out.extend(_atoms(child, ctx))
@@ -181,7 +183,7 @@ def render(atoms: list[Atom]) -> tuple[Markup, list[Reading]]:
         original = "".join(a.sic if a.sic is not None else a.old for a in word)
         merged = Reading(id=first.id, clause=first.clause,
                          kind=" + ".join(dict.fromkeys(r.kind for r in found)),
-                         text="".join(a.old for a in word),
+                         text="".join(a.old for a in word), text_modern="".join(a.new for a in word),
                          original=original if any(r.kind != "variant" for r in found) else first.original,
                          reason=" ".join(dict.fromkeys(r.reason for r in found if r.reason)),
                          witness=" ".join(dict.fromkeys(r.witness for r in found if r.witness)))
@@ -202,6 +204,9 @@ class Parsed:
     front: list[Clause]
     terms: list[Term]
     principles: list[str] = field(default_factory=list)  # the header's editorial declarations
+    front_heads: dict[str, Markup] = field(default_factory=dict)  # "figures", "glossary": the printed headings
+    book: dict[str, str] = field(default_factory=dict)  # the 1912 print as the header describes it
+    front_titles: dict[str, dict[str, str]] = field(default_factory=dict)  # the headings as titles, by layer
 
 
 def _english(root) -> dict[str, str]:
@@ -220,11 +225,21 @@ def _english(root) -> dict[str, str]:
     return found
 
 
-def _clause(seg, game: str, section: str, reasons, english: dict, label: str = "") -> Clause:
+def _line_of(seg):
+    """The line milestone the clause begins on: its own first child, or the
+    last one before it."""
+    first = seg[0] if len(seg) else None
+    if first is not None and _local(first) == "milestone" and not (seg.text or "").strip():
+        return first
+    before = seg.xpath("preceding::t:milestone[@unit='line'][1]", namespaces={"t": TEI[1:-1]})
+    return before[0] if before else None
+
+
+def _clause(seg, game: str, section: str, reasons, english: dict, label: str = "", paragraph: str = "") -> Clause:
     ident = seg.get(XML_ID)
-    # The witness is named by the last line milestone before the clause.
-    before = seg.xpath("preceding::t:milestone[@unit='line'][1]/@ed", namespaces={"t": TEI[1:-1]})
-    ctx = _Context(reasons, ident, before[0].lstrip("#w") if before else "")
+    milestone = _line_of(seg)
+    witness = (milestone.get("ed") or "").lstrip("#w") if milestone is not None else ""
+    ctx = _Context(reasons, ident, witness)
     atoms = _atoms(seg, ctx)
     if label:
         atoms = [Atom(label + " ", label + " ")] + atoms
@@ -232,7 +247,8 @@ def _clause(seg, game: str, section: str, reasons, english: dict, label: str = "
     clause = Clause(id=ident, game=game, section=section, html=html, english=english.get(ident, ""),
                     plain_1912="".join(a.old for a in atoms).strip(),
                     plain_modern="".join(a.new for a in atoms).strip(),
-                    kind=seg.get("type") or "", readings=readings)
+                    kind=seg.get("type") or "", readings=readings, witness=witness,
+                    line=milestone.get("n", "") if milestone is not None else "", paragraph=paragraph or ident)
     return clause
 
 
@@ -241,17 +257,18 @@ def _note(el, fallback_id: str) -> Note:
     return Note(id=el.get(XML_ID) or fallback_id, text=text[:1].upper() + text[1:], kind="note")
 
 
-def _walk_game(div, slug: str, reasons, english: dict):
+def _walk_game(div, slug: str, reasons, english: dict, modern: dict):
     sections: list[Section] = []
     figures: list[Figure] = []
     notes: list[Note] = []
     count = iter(range(1, 10_000))  # one numbering for all of the game's notes
+    paragraphs = iter(range(1, 10_000))
 
     def note_id() -> str:
         return f"{slug}.note.{next(count)}"
 
     def section_for(name: str, head=None) -> Section:
-        context = _Context(reasons, f"{slug}.head.{len(sections) + 1}")
+        context = _Context(reasons, f"{slug}.head.{len(sections) + 1}", modern=modern)
         label = render(_atoms(head, context))[0] if head is not None else Markup("")
         section = Section(name, label, SECTION_ENGLISH.get(name, "") if head is not None else "")
         sections.append(section)
@@ -278,10 +295,11 @@ def _walk_game(div, slug: str, reasons, english: dict):
                     section = section_for(name)
                 label_el = child.find(TEI + "label")
                 label = "".join(label_el.itertext()).strip() if label_el is not None else ""
+                paragraph = f"{slug}.p.{next(paragraphs)}"
                 for seg in child.iter(TEI + "seg"):
                     if not seg.get(XML_ID):
                         continue
-                    clause = _clause(seg, slug, _section_of(seg.get(XML_ID)), reasons, english, label)
+                    clause = _clause(seg, slug, _section_of(seg.get(XML_ID)), reasons, english, label, paragraph)
                     label = ""
                     section.clauses.append(clause)
                     if kind == "figure":
@@ -291,7 +309,7 @@ def _walk_game(div, slug: str, reasons, english: dict):
                         section.clauses[-1].notes.append(_note(note, note_id()))
 
     walk(div, None, "text")
-    heads = [(render(_atoms(head, _Context(reasons, f"{slug}.title.{k}")))[0], _head_label(head))
+    heads = [(render(_atoms(head, _Context(reasons, f"{slug}.title.{k}", modern=modern)))[0], _head_label(head))
              for k, head in enumerate(div.findall(TEI + "head"), 1)]
     return [s for s in sections if s.clauses or s.label], figures, notes, heads
 
@@ -309,7 +327,23 @@ def _section_of(ident: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
-def _terms(glossary, reasons, english: dict) -> list[Term]:
+def _modern_form(seg, form: str) -> Markup:
+    """A word form quoted from a clause (a glossary use), in both layers:
+    its modern spelling is read off the clause's own atoms."""
+    atoms = _atoms(seg, _Context(lambda *a: ""))
+    old = "".join(atom.old for atom in atoms)
+    start = old.find(form)
+    if start < 0:
+        return markup.escape(form)
+    end, at, new = start + len(form), 0, []
+    for atom in atoms:
+        if at < end and start < at + len(atom.old):
+            new.append(atom.old[max(start, at) - at:min(end, at + len(atom.old)) - at] if atom.old == atom.new else atom.new)
+        at += len(atom.old)
+    return markup.layered(form, "".join(new))
+
+
+def _terms(glossary, reasons, english: dict, segs: dict) -> list[Term]:
     terms = []
     children = [c for c in glossary.iter(TEI + "label", TEI + "item")]
     head = None
@@ -325,39 +359,74 @@ def _terms(glossary, reasons, english: dict) -> list[Term]:
         uses = []
         for note in child.iter(TEI + "note"):
             if note.get("type") == "uses":
-                uses = [((ref.get("target") or "").lstrip("#"), "".join(ref.itertext())) for ref in note.iter(TEI + "ref")]
+                uses = []
+                for ref in note.iter(TEI + "ref"):
+                    target, form = (ref.get("target") or "").lstrip("#"), "".join(ref.itertext())
+                    uses.append((target, _modern_form(segs[target], form) if target in segs else markup.escape(form)))
         terms.append(Term(id=term_id or (clauses[0].id if clauses else ""), html=head_html,
                           english=english.get(term_id, ""), plain=_text_of(head, "old").strip() if head is not None else "",
+                          plain_modern=_text_of(head, "new").strip() if head is not None else "",
                           clauses=clauses, uses=uses))
     return terms
 
 
-def parse(data: bytes, corrections: list[dict]) -> Parsed:
+def plain_texts(data: bytes) -> list[str]:
+    """The texts of the TEI that carry no spelling layers of their own (the
+    editors' supplied words and notes, the header's declarations), for
+    `edition.spelling.modernise`."""
+    root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    found = ["".join(el.itertext()) for el in root.iter(TEI + "supplied")]
+    found += [_note(el, "").text for el in root.iter(TEI + "note") if el.get("type") == "editorial"]
+    found += [" ".join("".join(p.itertext()).split()) for p in root.iterfind(f"{TEI}teiHeader/{TEI}encodingDesc//{TEI}p")]
+    return found + list(_book(root).values())
+
+
+def _book(root) -> dict[str, str]:
+    """Title, publisher, place and date of the 1912 print (the header's
+    <bibl xml:id="print1912">)."""
+    bibl = next((b for b in root.iter(TEI + "bibl") if b.get(XML_ID) == "print1912"), None)
+    if bibl is None:
+        return {}
+    fields = {"title": "title", "publisher": "publisher", "place": "pubPlace", "date": "date"}
+    found = {key: bibl.find(TEI + tag) for key, tag in fields.items()}
+    return {key: " ".join("".join(el.itertext()).split()) for key, el in found.items() if el is not None}
+
+
+def parse(data: bytes, corrections: list[dict], modern: dict | None = None) -> Parsed:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
     root = etree.fromstring(data, parser)
     reasons = Reasons(corrections)
     english = _english(root)
     ru = next(text for text in root.iter(TEI + "text") if text.get(XML_ID) == "ru")
     parsed = Parsed(english, {}, {}, {}, {}, [], [])
+    parsed.book = _book(root)
     for paragraph in root.iterfind(f"{TEI}teiHeader/{TEI}encodingDesc//{TEI}p"):
         parsed.principles.append(" ".join("".join(paragraph.itertext()).split()))
     for div in ru.iter(TEI + "div"):
         kind = div.get("type")
+        head = div.find(TEI + "head")
+        if kind in ("figures", "glossary") and head is not None and _local(div.getparent()) == "front":
+            parsed.front_heads[kind] = render(_atoms(head, _Context(reasons, f"{kind}.head")))[0]
+            # As a title: «ОБЪЯСНЕНІЕ РИСУНКОВЪ.» -> «Объясненіе рисунковъ»
+            parsed.front_titles[kind] = {layer: _text_of(head, key).strip().rstrip(".").capitalize()
+                                         for layer, key in (("1912", "old"), ("modern", "new"))}
         if kind == "game":
             slug = div.get("n")
             parsed.games[slug], parsed.figures[slug], parsed.notes[slug], parsed.heads[slug] = \
-                _walk_game(div, slug, reasons, english)
+                _walk_game(div, slug, reasons, english, modern or {})
         elif kind == "figures" and div.getparent() is not None and _local(div.getparent()) == "front":
-            parsed.front = [_clause(seg, "figures", _section_of(seg.get(XML_ID)), reasons, english)
-                            for seg in div.iter(TEI + "seg") if seg.get(XML_ID)]
+            parsed.front = [_clause(seg, "figures", _section_of(seg.get(XML_ID)), reasons, english,
+                                    paragraph=f"figures.p.{k}")
+                            for k, p in enumerate(div.iter(TEI + "p"), 1) for seg in p.iter(TEI + "seg") if seg.get(XML_ID)]
         elif kind == "glossary":
-            parsed.terms = _terms(div, reasons, english)
+            segs = {seg.get(XML_ID): seg for seg in ru.iter(TEI + "seg") if seg.get(XML_ID)}
+            parsed.terms = _terms(div, reasons, english, segs)
     return parsed
 
 
 def apply(edition: Edition, data: bytes, corrections: list[dict]) -> None:
     """Replace the text of `edition` (built from the clause list) by the TEI's."""
-    parsed = parse(data, corrections)
+    parsed = parse(data, corrections, edition.modern)
     uses: dict[str, list[tuple[str, str]]] = {}
     for term in parsed.terms:
         for clause_id, form in term.uses:
@@ -384,3 +453,6 @@ def apply(edition: Edition, data: bytes, corrections: list[dict]) -> None:
     edition.front = parsed.front
     edition.terms = parsed.terms
     edition.principles = parsed.principles
+    edition.front_heads = parsed.front_heads
+    edition.front_titles = parsed.front_titles
+    edition.book.update(parsed.book)

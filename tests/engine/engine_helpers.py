@@ -33,7 +33,7 @@ def expand(codes: list[str]) -> list[str]:
 def state_of(slug: str, case: dict) -> dict:
     state = {"game": slug, "deal": case.get("deal", 0),
              "piles": {k: expand(v) for k, v in case.get("piles", {}).items()}}
-    for key in ("phase", "redeals_left", "extra"):
+    for key in ("phase", "redeals_left", "extra", "readings"):
         if key in case:
             state[key] = case[key]
     return state

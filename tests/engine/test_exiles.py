@@ -72,3 +72,88 @@ def test_an_action_with_a_stray_argument_is_refused():
     game = GAME(2)
     verdict = game.explain("exile:9")
     assert not verdict.allowed and verdict.rules
+
+
+# -- issues 10 and 11 -------------------------------------------------------------------
+
+PLAY_STOPS = "exiles.assume.no-more-play"
+
+
+def test_an_exile_into_a_packet_is_refused_citing_play_4_2():
+    game = position("exiles", {"piles": {"exiles": ["~6C"], "packet-1": ["9H"], "up-D": ["KD"]}})
+    assert "packet-1>packet-6" in game.legal_moves  # an empty place takes a card from the packets
+    for move in ("exiles>packet-6", "exiles>packet-1"):
+        verdict = game.explain(move)
+        assert not verdict.allowed and move not in game.legal_moves
+        assert verdict.rules == ("exiles.exiles-go-under-their-packet",)
+        assert "exiles.play.4.2" in verdict.clauses
+
+
+def test_other_refusals_name_their_sentences():
+    game = position("exiles", {"piles": {"up-H": ["KH", "AH"], "packet-1": ["9S"], "thirteenth-1": ["5C"]}})
+    assert game.explain("up-H>packet-4").clauses == ("exiles.play.4.2",)
+    assert "exiles.play.3.2" in game.explain("packet-1>exiles").clauses
+    assert "exiles.assume.thirteenth-not-refilled" in game.explain("packet-1>thirteenth-2").assumptions
+
+
+STUCK_WITH_A_SPACE = {"game": "exiles", "deal": 0, "piles": {
+    "exiles": ["~9C"], "up-D": ["KD"], "packet-2": ["AD", "5S"], "packet-3": ["7H"]}}
+
+
+def test_when_play_stops_is_a_reading():
+    """No card fits a base, but the 5S could be laid on an empty packet and
+    free the AD: under "no-base-card" the exile may come now, under
+    "standstill" only once nothing more can be laid on an empty place."""
+    base = GAME.from_portable(STUCK_WITH_A_SPACE)
+    still = GAME.from_portable({**STUCK_WITH_A_SPACE, "readings": {PLAY_STOPS: "standstill"}})
+    assert base.explain("exile").allowed and "exile" in base.legal_moves
+    verdict = still.explain("exile")
+    assert not verdict.allowed and "exile" not in still.legal_moves
+    assert verdict.rules == ("exiles.exile-when-stuck",) and dict(verdict.readings) == {PLAY_STOPS: "standstill"}
+    still.play("packet-2>packet-1")
+    assert "packet-2>up-D" in still.legal_moves and "exile" not in still.legal_moves
+    # a lone card moved between empty packets changes nothing: no bar to the exile
+    lone = GAME.from_portable({**STUCK_WITH_A_SPACE, "readings": {PLAY_STOPS: "standstill"},
+                               "piles": {"exiles": ["~9C"], "up-D": ["KD"], "packet-2": ["5S"], "packet-3": ["7H"]}})
+    assert "exile" in lone.legal_moves
+
+
+def test_the_second_layout_waits_until_play_stops():
+    state = {"piles": {"packet-5": ["2C", "7D"], "packet-7": ["QS"], "up-D": ["KD", "AD..6D"]}}
+    game = position("exiles", state)
+    assert "packet-5>up-D" in game.legal_moves and "redeal" not in game.legal_moves
+    assert game.explain("redeal").rules == ("exiles.gather-and-deal-again",)
+    game.play("packet-5>up-D")
+    assert "redeal" in game.legal_moves
+
+
+def test_the_reading_round_trips():
+    game = GAME(8, readings={PLAY_STOPS: "standstill"})
+    state = game.to_portable()
+    assert state["readings"] == {PLAY_STOPS: "standstill"}
+    assert GAME.from_portable(state).to_portable() == state
+    assert GAME(8).piles == game.piles
+
+
+def test_every_refusal_route_cites_a_clause_or_an_assumption():
+    for key, route in GAME.ROUTES.items():
+        for rule in route:
+            assert rule.clauses or rule.assumptions, (key, rule.id)
+
+
+@pytest.mark.parametrize("readings", [{}, {PLAY_STOPS: "standstill"}])
+@pytest.mark.parametrize("deal", [4, 12])
+def test_random_play_under_each_reading_is_one_answer(deal, readings):
+    import random
+
+    from engine import Game
+
+    game = GAME(deal, readings=readings)
+    rng = random.Random(deal)
+    for _ in range(250):
+        legal = list(game.legal_moves)
+        assert set(legal) == set(Game.generate_moves(game))
+        assert all(game.explain(m).allowed for m in legal)
+        if not legal:
+            break
+        game.push(rng.choice(legal))

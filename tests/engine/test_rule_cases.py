@@ -58,13 +58,15 @@ def _rule(game, ident):
     return next(r for r in all_rules(game.slug) if r.id == ident)
 
 
-def _never_forbids(slug) -> dict:
-    """Permission rules, declared per case file with the reason they cannot forbid."""
+def _never_forbids(slug, key="never_forbids") -> dict:
+    """Permission rules, declared per case file with the reason they cannot forbid
+    (or, under "never_allows", refusals: a route whose rule names the clause
+    that forbids a kind of move, and so never allows one)."""
     from engine_helpers import CASES as folder
     import json
 
     path = folder / f"{slug}.json"
-    return json.loads(path.read_text(encoding="utf-8")).get("never_forbids", {}) if path.exists() else {}
+    return json.loads(path.read_text(encoding="utf-8")).get(key, {}) if path.exists() else {}
 
 
 def _route_rules(game_cls):
@@ -86,11 +88,12 @@ def test_every_rule_has_cases_both_ways(game_cls):
     outcomes = {(c["rule"], c["outcome"]) for _, slug, c in CASES if slug == game_cls.slug and "outcome" in c}
     missing = []
     permissions = _never_forbids(game_cls.slug)
-    for ident in permissions:
-        assert ident in _route_rules(game_cls), f"never_forbids names {ident}, no rule of the routes"
+    refusals = _never_forbids(game_cls.slug, "never_allows")
+    for ident in list(permissions) + list(refusals):
+        assert ident in _route_rules(game_cls), f"never_forbids/never_allows names {ident}, no rule of the routes"
     for ident in _route_rules(game_cls):
         for verdict in (True, False):
-            if verdict is False and ident in permissions:
+            if verdict is False and ident in permissions or verdict is True and ident in refusals:
                 continue
             if (ident, verdict) not in seen:
                 missing.append(f"{ident} {'allows' if verdict else 'forbids'}")

@@ -47,7 +47,7 @@ def test_a_mark_carries_original_kind_and_reason():
                       reason="<yat> read as dje", witness="000")
     html = str(markup.annotated("мѣсто", reading))
     assert 'tabindex="0"' in html and 'aria-describedby="app-x-1-tip"' in html
-    assert "<del>мђсто</del>" in html and "(OCR glyph)" in html and "&lt;yat&gt;" in html
+    assert "<del class=\"diplomatic\">мђсто</del>" in html and "(OCR glyph)" in html and "&lt;yat&gt;" in html
 
 
 def test_marks_land_on_their_words_in_both_layers():

@@ -22,8 +22,9 @@ def test_text_renders_in_both_spellings_and_permalinks_work(page, server, game):
     assert clause.evaluate("el => { const r = el.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }")
     # ... and "cite this", which names the clause and the edition's version ...
     clause.locator("button.cite").click()
-    text = page.locator(".cite-box .cite-text").inner_text()
+    text = page.locator("dialog.cite-dialog .cite-plain").inner_text()
     assert target.id in text and "version" in text
+    page.keyboard.press("Escape")
     # ... then the text itself.
     clauses = page.locator("#text .clause")
     assert clauses.count() == len(game.clauses) > 0
@@ -67,7 +68,9 @@ def test_a_correction_shows_its_original(page, server, game):
         if not mark.is_visible():
             continue
         mark.focus()
-        page.wait_for_timeout(50)
+        # app.js moves the note on the next frame, which a busy machine may delay
+        page.wait_for_function("""id => { const r = document.getElementById(id + '-tip').getBoundingClientRect();
+                                          return r.left >= 0 && r.right <= 390; }""", arg=reading.id, timeout=5_000)
         box = mark.locator(".tip").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (reading.id, box)
 

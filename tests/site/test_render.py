@@ -17,7 +17,7 @@ from edition import inputs, linkcheck, render
 HERE = Path(__file__).parent
 SAMPLE, GOLDEN = HERE / "sample", HERE / "golden"
 GOLDEN_PAGES = ("index.html", "games/belle-lucie.html", "games/fifteen.html", "rules.html", "rules/belle-lucie.html",
-                "glossary.html")
+                "glossary.html", "book.html")
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def sample_edition():
 @pytest.fixture(scope="module")
 def sample_site(sample_edition, tmp_path_factory):
     out = tmp_path_factory.mktemp("sample-site")
-    render.build(sample_edition, out)
+    render.build(sample_edition, out, downloads=False)  # the downloads have tests of their own
     return out
 
 
@@ -46,7 +46,7 @@ def test_pages_match_the_golden_copies(sample_site, page):
 
 def test_the_sample_site_has_every_page(sample_site):
     pages = sorted(p.relative_to(sample_site).as_posix() for p in sample_site.rglob("*.html"))
-    assert pages == ["games/belle-lucie.html", "games/fifteen.html", "glossary.html", "index.html",
+    assert pages == ["book.html", "games/belle-lucie.html", "games/fifteen.html", "glossary.html", "index.html",
                      "rules.html", "rules/belle-lucie.html", "search.html", "source/engine/games/belle-lucie.py.html",
                      "sources.html", "statistics.html"]
     assert (sample_site / "edition.tei.xml").read_bytes() == (SAMPLE / "tei.xml").read_bytes()
@@ -167,18 +167,24 @@ def test_the_search_index_holds_every_clause_term_and_rule(sample_edition):
     assert {"term.available", "belle-lucie.top-card-available"} <= set(found)
     assert found["terms.available"]["url"] == "glossary.html#terms.available"
     rule = found["belle-lucie.rule.1"]
-    assert rule["ru"].endswith("пачке.") and "packet" in rule["en"]
-    assert "o" not in rule  # folded, its 1912 text reads as the modern one
+    old, new = rule["ru"]  # both spellings, which search.js shows and folds
+    assert old.endswith("пачкѣ.") and new.endswith("пачке.") and "packet" in rule["en"]
+    assert fold(old) == fold(new)
     definition = found["terms.available"]  # «которыя» folds to «которыя», not «которые»
-    assert definition["o"] == "Тѣ, которыя не закрыты." and fold(definition["o"]) != fold(definition["ru"])
+    assert definition["ru"][0] == "Тѣ, которыя не закрыты." and fold(definition["ru"][0]) != fold(definition["ru"][1])
+    # the kinds rank the hits: the book's clauses, then the glossary, the notes, the rules
+    assert rule["kind"] == "clause" and definition["kind"] == "term" and found["term.available"]["kind"] == "term"
+    assert found["belle-lucie.top-card-available"]["kind"] == "rule"
+    notes = [entry for entry in found.values() if entry["kind"] == "note"]
+    assert {"belle-lucie.assume.empty-fan-stays-empty"} <= {entry["id"] for entry in notes}
 
 
 def test_a_rebuild_removes_only_its_own_stale_pages(sample_edition, tmp_path):
     import dataclasses
 
-    render.build(sample_edition, tmp_path)
+    render.build(sample_edition, tmp_path, downloads=False)
     (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")  # not the build's
     fewer = dataclasses.replace(sample_edition, games=[g for g in sample_edition.games if g.slug != "fifteen"])
-    render.build(fewer, tmp_path)
+    render.build(fewer, tmp_path, downloads=False)
     assert not (tmp_path / "games" / "fifteen.html").exists()
     assert (tmp_path / "games" / "belle-lucie.html").exists() and (tmp_path / "notes.txt").exists()

@@ -62,7 +62,12 @@ def test_deals_from_the_start_give_replayable_answers(slug):
 
 
 def test_belle_lucie_deals_are_decided_and_replay():
-    for deal in range(1, 9):
+    # deal 6 is no longer won within 20 s since a redeal's shuffle ignores the
+    # order of the gathered cards (no move can steer it); issue 12 replaces
+    # this clairvoyant check with the player measure. Since the redeal comes
+    # only at a standstill (issue 10, belle-lucie.play.5) deal 4 is lost and
+    # deal 8 undecided within this budget: deals 9 and 10 take their places.
+    for deal in (1, 2, 3, 5, 7, 9, 10):
         solution = solve_deal("belle-lucie", deal, Budget(nodes=200_000, seconds=20))
         assert solution.status == WON, (deal, solution.status)
         assert solution.thoughtful  # two shuffled redeals to come
@@ -130,19 +135,26 @@ def endgame(slug: str, seed: int, cards_left: int):
     # lower the foundations one card at a time until few cards are left out
     heights = {spec.id: 0 for spec in cls.PILES if spec.role == "foundation"}
     specs = {spec.id: spec for spec in cls.PILES}
+    # a foundation that takes any suit (Пятнадцать's rows) follows the suit
+    # of its base: give the piles of each row the four suits in turn
+    suits, row = {}, {}
+    for pid in heights:
+        spec = specs[pid]
+        row[(spec.base, spec.step)] = row.get((spec.base, spec.step), -1) + 1
+        suits[pid] = spec.suit if spec.suit >= 0 else row[(spec.base, spec.step)] % 4
     out = 52 * cls.decks
     while out > cards_left:
         pid = rng.choice(list(heights))
         spec = specs[pid]
         rank = spec.base + spec.step * heights[pid]
-        if not 1 <= rank <= 13 or copies[(rank, spec.suit)] == 0:
+        if not 1 <= rank <= 13 or copies[(rank, suits[pid])] == 0:
             continue
-        copies[(rank, spec.suit)] -= 1
+        copies[(rank, suits[pid])] -= 1
         heights[pid] += 1
         out -= 1
     for pid, h in heights.items():
         spec = specs[pid]
-        foundations[pid] = [RANKS[spec.base + spec.step * k] + SUITS[spec.suit] for k in range(h)]
+        foundations[pid] = [RANKS[spec.base + spec.step * k] + SUITS[suits[pid]] for k in range(h)]
     for (rank, suit), n in copies.items():
         left += [RANKS[rank] + SUITS[suit]] * n
     rng.shuffle(left)

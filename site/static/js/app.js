@@ -1,8 +1,10 @@
 // The reading edition's behaviour on every page: the spelling switch,
-// clause highlighting for permalinks, and "cite this".
+// the English column of the whole-book page, clause highlighting for
+// permalinks, and "cite this" (cite.js).
+import "./cite.js";
 
 function setSpelling(layer) {
-  document.documentElement.dataset.spelling = layer;
+  window.pasyansSpelling.apply(layer);
   for (const button of document.querySelectorAll(".spelling button")) {
     button.setAttribute("aria-pressed", String(button.dataset.spelling === layer));
   }
@@ -13,6 +15,20 @@ for (const button of document.querySelectorAll(".spelling button")) {
   button.addEventListener("click", () => setSpelling(button.dataset.spelling));
 }
 setSpelling(document.documentElement.dataset.spelling || "1912");
+
+// The whole-book page shows the English beside the Russian on demand.
+const english = document.querySelector("button.show-english");
+function showEnglish(on) {
+  document.documentElement.dataset.english = on ? "shown" : "hidden";
+  english?.setAttribute("aria-pressed", String(on));
+  try { localStorage.setItem("pasyans.english", on ? "shown" : "hidden"); } catch (error) { /* not persisted */ }
+}
+if (english) {
+  let remembered = null;
+  try { remembered = localStorage.getItem("pasyans.english"); } catch (error) { /* none */ }
+  showEnglish(remembered === "shown");
+  english.addEventListener("click", () => showEnglish(english.getAttribute("aria-pressed") !== "true"));
+}
 
 // Highlight the clause a link points to, and scroll it into view.
 export function highlightClause(id) {
@@ -28,32 +44,34 @@ export function highlightClause(id) {
   return target;
 }
 
+// Any hash may arrive (a pasted link, a typo): one that is not a valid
+// percent-encoding is looked up as it stands, and nothing here may throw.
+export function idFromHash(hash) {
+  const raw = hash.replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw);
+  } catch (error) {
+    return raw;
+  }
+}
+
 function fromHash() {
-  const id = decodeURIComponent(location.hash.slice(1));
+  const id = idFromHash(location.hash);
   if (id) highlightClause(id);
 }
 window.addEventListener("hashchange", fromHash);
 fromHash();
 
-// "cite this": a citation naming the clause, the edition's version and the
-// permalink, shown in a small box and copied when the browser allows.
-const box = document.querySelector(".cite-box");
-document.addEventListener("click", (event) => {
-  const button = event.target.closest("button.cite");
-  if (!button || !box) return;
-  const id = button.dataset.clause;
-  const url = new URL("#" + id, location.href).href;
-  const title = document.querySelector("h1")?.textContent.trim() || "";
-  const text = `“Двадцать четыре основные пасьянса съ двадцатью таблицами” (St Petersburg: M. O. Wolff, 1912), ${title}, clause ${id}. pasyans digital edition, version ${document.body.dataset.version}. ${url}`;
-  box.querySelector(".cite-text").textContent = text;
-  box.hidden = false;
-  button.setAttribute("aria-expanded", "true");
-  box.querySelector(".cite-close").focus();
-  navigator.clipboard?.writeText(text).catch(() => {});
+// Print the editorial assumptions too: open every closed <details> for the
+// print and close them again afterwards.
+let opened = [];
+window.addEventListener("beforeprint", () => {
+  opened = [...document.querySelectorAll("details:not([open])")];
+  for (const details of opened) details.open = true;
 });
-box?.querySelector(".cite-close").addEventListener("click", () => {
-  box.hidden = true;
-  for (const b of document.querySelectorAll("button.cite[aria-expanded=true]")) b.setAttribute("aria-expanded", "false");
+window.addEventListener("afterprint", () => {
+  for (const details of opened) details.open = false;
+  opened = [];
 });
 
 // Keep an apparatus note inside the window: a mark near the right edge of
