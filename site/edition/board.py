@@ -110,7 +110,14 @@ def card_names() -> dict[str, list[str]]:
             for suit in SUITS for rank in RANKS[1:]}
 
 
-def page_data(slug: str, layout: dict | None) -> dict:
+def readings_data(readings: list) -> list[dict]:
+    """What the board needs of the game's readings (edition.model.RuleReading):
+    ids, names, defaults, and which ones lay the cards out differently."""
+    return [{"id": r.id, "name": r.name, "default": r.default, "changes_deal": r.changes_deal,
+             "alternatives": [a["id"] for a in r.alternatives]} for r in readings]
+
+
+def page_data(slug: str, layout: dict | None, readings: list = ()) -> dict:
     """The board's JSON block of one game page."""
     if not layout:
         return {}
@@ -121,4 +128,5 @@ def page_data(slug: str, layout: dict | None) -> dict:
         "opening": _opening(slug),
         "names": card_names(),
         "winnable": winnable_deals(slug),
+        "readings": readings_data(readings),
     }

@@ -142,7 +142,7 @@ def routes(edition: Edition) -> list[Route]:
     for game in edition.games:
         pages.append(Route(f"games/{game.slug}.html", "game.html",
                            lambda e, g=game: {"game": g, "cited": cited_elsewhere(e, g),
-                                              "board": board.page_data(g.slug, g.layout)},
+                                              "board": board.page_data(g.slug, g.layout, g.rule_readings)},
                            {"title_en": game.title_en, "game": game.slug}))
     return pages
 

@@ -145,6 +145,8 @@ def _make(game_class, deal: int, readings: dict):
         return game_class(deal=deal, readings=readings)
     except TypeError:
         raise BadRequest("this engine cannot play a game under other readings yet", "bad-readings") from None
+    except StateError as error:  # an unknown reading or alternative, in the engine's words
+        raise BadRequest(str(error), "bad-readings") from None
     except (KeyError, ValueError) as error:
         raise BadRequest(f"unknown reading: {error}", "bad-readings") from None
 
@@ -163,6 +165,15 @@ def new(args: dict) -> dict:
     return _view()
 
 
+def _verdict(game, parsed) -> dict:
+    """The verdict, and where another reading of the text would give the
+    other answer (``under_other_readings``, as `pasyans check` prints it):
+    "refused under the plays-first reading; allowed under free"."""
+    out = game.explain(parsed).to_json()
+    out["under_other_readings"] = game.verdicts_under_readings(parsed) if game.READINGS else []
+    return out
+
+
 def move(args: dict) -> dict:
     """Play a move if it is legal; always return the verdict."""
     game = _require_game()
@@ -170,16 +181,16 @@ def move(args: dict) -> dict:
         parsed = Move.parse(str(args.get("move", "")))
     except ValueError as error:
         raise BadRequest(str(error), "bad-move") from None
-    verdict = game.explain(parsed)
-    if verdict.allowed:
+    verdict = _verdict(game, parsed)
+    if verdict["allowed"]:
         game.push(parsed)
-    return {"verdict": verdict.to_json(), "view": _view()}
+    return {"verdict": verdict, "view": _view()}
 
 
 def explain(args: dict) -> dict:
     game = _require_game()
     try:
-        return game.explain(Move.parse(str(args.get("move", "")))).to_json()
+        return _verdict(game, Move.parse(str(args.get("move", ""))))
     except ValueError as error:
         raise BadRequest(str(error), "bad-move") from None
 

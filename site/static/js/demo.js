@@ -14,6 +14,7 @@ import { language, setLanguage, pileLabel } from "./board/labels.js";
 import { verdictParts, outcomeParts, note } from "./board/messages.js";
 import { snapshot, glide, pause } from "./board/animate.js";
 import { shortName } from "./board/cards.js";
+import * as readings from "./board/readings.js";
 
 // The games' own actions ("deal", "choose:up", "sixth-row:column-3"), named
 // for the buttons; an action the page does not know keeps its engine name.
@@ -50,6 +51,9 @@ class Demo {
     this.data = JSON.parse(section.querySelector(".board-data").textContent);
     this.cited = JSON.parse(section.querySelector(".cited-data")?.textContent || "{}");
     this.roles = Object.fromEntries(this.data.layout.piles.map((p) => [p.id, p.role]));
+    this.known = readings.index(this.data.readings); // the readings of the text this game can be played under
+    this.address = readings.fromAddress(this.known); // a permalink's deal and readings, read once
+    this.choice = {}; // the readings in force other than the edition's
     const $ = (selector) => section.querySelector(selector);
     this.board = $(".board");
     this.frame = $(".board-frame");
@@ -62,6 +66,7 @@ class Demo {
     this.dialog = $("dialog.confirm");
     this.solutionBar = $(".solution-bar");
     this.statsTable = $(".stats-panel tbody");
+    this.inForce = $(".readings-in-force");
     this.buttons = Object.fromEntries([...section.querySelectorAll("button[data-op]")].map((b) => [b.dataset.op, b]));
     this.settings = Object.fromEntries([...section.querySelectorAll("[data-setting]")].map((i) => [i.dataset.setting, i]));
     this.saveKey = "game." + this.slug;
@@ -118,7 +123,11 @@ class Demo {
     this.booted = (async () => {
       this.section.dataset.state = "loading";
       const saved = this.readSave();
-      if (saved) {
+      const asked = this.address; // a permalink opened: its deal under its readings, unless the save is that game
+      this.address = null;
+      const fits = saved && (!asked?.given || ((asked.deal == null || asked.deal === saved.deal)
+        && readings.same(readings.normal(saved.readings || saved.state?.readings, this.known), asked.readings)));
+      if (saved && fits) {
         try {
           const view = await this.engine.call("restore", { game: this.slug, save: saved });
           if (!this.play || this.play.deal !== view.state.deal) this.newPlay(view.state.deal);
@@ -132,10 +141,12 @@ class Demo {
           this.say("warn", `Your saved game was discarded: ${error.message}.`);
         }
       }
-      const deal = Number(this.dealInput.value) || 1;
-      const view = await this.engine.call("new", { game: this.slug, deal });
+      const deal = asked?.deal ?? (Number(this.dealInput.value) || 1);
+      const view = await this.engine.call("new", { game: this.slug, deal, readings: asked?.given ? asked.readings : {} });
       this.newPlay(deal);
       this.show(view);
+      this.dealInput.value = deal;
+      if (saved && asked?.given) this.say("info", `The link's game: deal № ${deal}${this.readingsText(" under ")}. Your saved game was set aside.`);
       this.announceReady();
     })();
     this.booted.catch(() => { this.booted = null; });
@@ -204,7 +215,7 @@ class Demo {
     this.play.ended = result;
     this.keepPlay();
     stats.record(this.slug, { result, deal: this.view.state.deal, ms: Math.round(this.play.ms),
-      moves: this.view.history.length, assisted: this.play.assisted });
+      moves: this.view.history.length, assisted: this.play.assisted, readings: this.choice });
     this.drawStats();
   }
 
@@ -231,8 +242,8 @@ class Demo {
     return task;
   }
 
-  /** Start `deal` (under `readings`, the edition's own when left out). */
-  start(deal, readings = this.view?.readings || {}) {
+  /** Start `deal` (under `readings`, the ones in force when left out). */
+  start(deal, readings = this.choice) {
     this.stopSolution();
     this.selected = null;
     this.hint = null;
@@ -264,7 +275,28 @@ class Demo {
   async restart(readings) {
     if (!this.view) return;
     if (!(await this.giveUp("Restart this deal"))) return;
-    await this.start(this.view.state.deal, readings ?? this.view.readings);
+    await this.start(this.view.state.deal, readings ?? this.choice);
+  }
+
+  /** A reading switched on the page: the same deal again under the new
+   * choice (asked first if a game is in play; kept as it was if not). */
+  async chooseReadings(choice, id) {
+    const reading = this.known[id];
+    const alt = choice[id] || reading.default;
+    if (!this.view) { this.switches.show(this.choice); this.say("info", "The game engine is still loading: switch again in a moment."); return; }
+    if (!(await this.giveUp(`Restart this deal under the “${alt}” reading`))) { this.switches.show(this.choice); return; }
+    const deal = this.view.state.deal;
+    await this.start(deal, choice);
+    if (readings.same(this.choice, choice)) {
+      this.say("info", `Deal № ${deal} started again under the “${alt}” reading of ${reading.name}`
+        + `${alt === reading.default ? " (the edition’s)" : ""}. The address bar now links to this deal under these readings.`);
+    } else this.switches.show(this.choice);
+  }
+
+  /** The readings in force, in words ("" for the edition's own). */
+  readingsText(lead = "") {
+    const parts = Object.entries(this.choice).map(([id, alt]) => `${this.known[id]?.name || id}: “${alt}”`);
+    return parts.length ? lead + "the readings " + parts.join(", ") : "";
   }
 
   tryMove(move, { quiet = false, auto = true } = {}) {
@@ -307,6 +339,14 @@ class Demo {
     const before = this.state;
     this.view = view;
     write(this.saveKey, view.save);
+    this.choice = readings.normal(view.readings || view.state.readings, this.known);
+    this.switches?.show(this.choice);
+    this.section.dataset.readings = JSON.stringify(this.choice);
+    if (this.inForce) {
+      this.inForce.textContent = this.readingsText() ? `Played under ${this.readingsText()} (not the edition’s).` : "Played under the edition’s readings.";
+      this.inForce.classList.toggle("other", Object.keys(this.choice).length > 0);
+    }
+    readings.keepInAddress(view.state.deal, this.choice, this.known);
     this.section.dataset.moves = String(view.history.length);
     this.buttons.undo.disabled = view.history.length === 0;
     this.buttons.redo.disabled = view.redo.length === 0;
@@ -423,7 +463,8 @@ class Demo {
   }
 
   explain(verdict) {
-    this.verdict.replaceChildren(...verdictParts(verdict, this.moveName(verdict.move), this.cited));
+    this.verdict.replaceChildren(...verdictParts(verdict, this.moveName(verdict.move), this.cited,
+      readings.verdictLines(verdict, this.known, this.choice)));
     this.verdict.dataset.allowed = String(verdict.allowed);
   }
 
@@ -646,14 +687,25 @@ class Demo {
     }
     new MutationObserver(() => this.redraw()).observe(document.documentElement, { attributes: true, attributeFilter: ["data-spelling"] });
     wire(this.board, this.section, this);
+    this.switches = readings.wireSwitches(document, this.known, (choice, id) => this.chooseReadings(choice, id));
     // The board from the build (or the save) at once; Python starts in its
     // worker meanwhile, and the game is set up when the page has loaded.
+    // A permalink to another game than the save's draws the build's opening
+    // only where it is that game's (deal 1 under readings that keep the layout).
     const saved = read(this.saveKey);
     const kept = read(this.playKey);
-    const early = saved && !saved.damaged && saved.state?.piles ? saved.state : this.data.opening;
+    const asked = this.address;
+    const savedOk = saved && !saved.damaged && saved.state?.piles;
+    const fits = savedOk && (!asked.given || ((asked.deal == null || asked.deal === saved.deal)
+      && readings.same(readings.normal(saved.readings || saved.state?.readings, this.known), asked.readings)));
+    const openingFits = !asked.given || ((asked.deal ?? 1) === 1 && Object.keys(asked.readings).every((id) => !this.known[id].changes_deal));
+    const early = fits ? saved.state : openingFits ? this.data.opening : null;
     if (early) this.render(early);
-    if (kept && saved && kept.deal === saved.deal) this.play = kept;
-    if (saved?.deal) this.dealInput.value = saved.deal;
+    if (kept && saved && kept.deal === saved.deal && fits) this.play = kept;
+    if (fits && saved?.deal) this.dealInput.value = saved.deal;
+    else if (asked.deal) this.dealInput.value = asked.deal;
+    this.switches.show(fits ? readings.normal(saved.readings || saved.state?.readings, this.known) : asked.readings);
+    this.switches.enable();
     this.drawStats();
     this.engine.start();
     if (document.readyState === "complete") this.boot();

@@ -53,8 +53,25 @@ function ruleLinks(verdict) {
   return rules;
 }
 
-/** The verdict on a move: `said` names it in the player's words. */
-export function verdictParts(verdict, said, cited) {
+/** Lines saying which reading of the text the verdict turns on, each with
+ * a link to that reading's switch (board/readings.js makes the lines). */
+function readingParts(lines) {
+  return lines.map(({ id, text }) => {
+    const p = document.createElement("p");
+    p.className = "reading-verdict";
+    p.dataset.reading = id;
+    p.append(text + " ");
+    const link = document.createElement("a");
+    link.href = "#reading-" + id;
+    link.textContent = "Switch the reading";
+    p.append(link);
+    return p;
+  });
+}
+
+/** The verdict on a move: `said` names it in the player's words; `lines`
+ * the readings it turns on. */
+export function verdictParts(verdict, said, cited, lines = []) {
   const head = document.createElement("p");
   head.className = verdict.allowed ? "yes" : "no";
   head.textContent = `${said}: ${verdict.en} `;
@@ -62,7 +79,7 @@ export function verdictParts(verdict, said, cited) {
   ru.lang = "ru";
   ru.textContent = verdict.ru;
   head.append(ru);
-  const parts = [head];
+  const parts = [head, ...readingParts(lines)];
   if (verdict.allowed) {
     const details = document.createElement("details");
     const summary = document.createElement("summary");

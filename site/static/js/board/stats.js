@@ -15,7 +15,7 @@ export function statsOf(slug) {
 }
 
 /** Record the end of one game: result "won", "lost" or "abandoned". */
-export function record(slug, { result, deal, ms, moves, assisted }) {
+export function record(slug, { result, deal, ms, moves, assisted, readings }) {
   const s = statsOf(slug);
   s.played += 1;
   const won = result === "won" && !assisted;
@@ -31,7 +31,9 @@ export function record(slug, { result, deal, ms, moves, assisted }) {
     s.streak = s.streak < 0 ? s.streak - 1 : -1;
     s.worstStreak = Math.min(s.worstStreak, s.streak);
   }
-  s.last = [{ result: won ? "won" : result === "won" ? "assisted" : result, deal, ms, moves, at: Date.now() },
+  const entry = { result: won ? "won" : result === "won" ? "assisted" : result, deal, ms, moves, at: Date.now() };
+  if (readings && Object.keys(readings).length) entry.readings = readings; // played under other readings than the edition's
+  s.last = [entry,
     ...s.last].slice(0, 20);
   write("stats." + slug, s);
   return s;
