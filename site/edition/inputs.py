@@ -204,9 +204,12 @@ def rule_readings_of(data, slug: str, rates: dict | None) -> list[RuleReading]:
                 if entry:
                     odds = rate_text(entry)
                 elif rates and rates.get("win_rate") is not None and alt["id"] == record["default"]:
-                    odds = rate_text(rates) + " (the table's rate, measured under the edition's readings)"
+                    entry = rates
+                    odds = rate_text(rates) + " (the table's rate for the game, measured under the edition's readings)"
                 else:
                     odds = ""
+                if entry and entry.get("thoughtful"):
+                    odds += "; the solver knew the order of the cards still to come, which a player does not"
                 alternatives.append({**alt, "odds": odds})
             out.append(RuleReading(
                 id=record["id"], reason=record.get("reason", ""), default=record["default"],

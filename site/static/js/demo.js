@@ -288,8 +288,10 @@ class Demo {
     const deal = this.view.state.deal;
     await this.start(deal, choice);
     if (readings.same(this.choice, choice)) {
-      this.say("info", `Deal № ${deal} started again under the “${alt}” reading of ${reading.name}`
-        + `${alt === reading.default ? " (the edition’s)" : ""}. The address bar now links to this deal under these readings.`);
+      const said = `Deal № ${deal} started again under the “${alt}” reading of ${reading.name}`
+        + `${alt === reading.default ? " (the edition’s)" : ""}. The address bar now links to this deal under these readings.`;
+      this.say("info", said);
+      this.switches.say(id, said);
     } else this.switches.show(this.choice);
   }
 

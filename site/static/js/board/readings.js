@@ -76,6 +76,13 @@ export function wireSwitches(root, known, onChoose) {
   return {
     show(choice) { current = choice; show(choice); },
     enable() { for (const set of sets) for (const input of set.querySelectorAll("input")) input.disabled = false; },
+    /** Say beside reading `id`'s switch what the switch did, with a link to the table. */
+    say(id, text) {
+      const status = sets.find((set) => set.dataset.reading === id)?.querySelector(".reading-status");
+      if (!status) return;
+      const link = Object.assign(document.createElement("a"), { href: "#demo", textContent: "To the table ↓" });
+      status.replaceChildren(text + " ", link);
+    },
   };
 }
 
