@@ -278,3 +278,51 @@ def test_a_phone_reads_every_card_and_taps_to_play(phone_tab, server, slug):
     page.tap(f'.pile[data-pile="{dst}"]', position=corner(page, dst))
     page.wait_for_function("() => window.pasyansDemo.view.history.length === 1")
     assert page.evaluate("window.__animations") >= 1  # the card glided to its place
+
+
+def _a_place_below_the_top():
+    """A game, deal and opening moves after which a card below the top of a
+    fanned pile may move (``SRC@K>DST``), found by the engine itself; None
+    where no rule of the engine lets such a card move."""
+    import random
+
+    from engine import GAMES
+
+    for cls in GAMES:
+        fanned = {p.id for p in cls.PILES if p.dx or p.dy}
+        for deal in range(1, 6):
+            game, rnd = cls(deal=deal), random.Random(deal)
+            for _ in range(60):
+                moves = list(game.legal_moves)
+                placed = [m for m in moves if not m.action and getattr(m, "at", 0) and m.src in fanned]
+                if placed:
+                    return cls.slug, deal, [str(m) for m in game.move_stack], str(placed[0])
+                if not moves or game.outcome() is not None:
+                    break
+                game.push(rnd.choice(moves))
+    return None
+
+
+def test_a_card_below_the_top_is_picked_by_clicking_it(tab, server):
+    import engine
+
+    if "at" not in engine.Move._fields:
+        pytest.skip("this engine moves no card below the top of a pile (SRC@K>DST) yet")
+    found = _a_place_below_the_top()
+    if found is None:
+        pytest.skip("no game of this engine lets a card below the top move")
+    slug, deal, opening, move = found
+    _open(tab, server, slug, deal=deal)
+    for step in opening:
+        play(tab, step)
+    src, rest = move.split(">")
+    pile, place = src.split("@")
+    card = tab.locator(f'.board .card[data-pile="{pile}"][data-k="{int(place) - 1}"]')
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    tab.mouse.click(box["x"] + 4, box["y"] + 4)  # the card's own corner, not the top card's
+    assert tab.evaluate("[window.pasyansDemo.selected, window.pasyansDemo.selectedAt]") == [pile, int(place)]
+    target = rest.split(":")[0]
+    tab.locator(f'.pile[data-pile="{target}"]').scroll_into_view_if_needed()
+    tab.click(f'.pile[data-pile="{target}"]', position=corner(tab, target))
+    tab.wait_for_function("m => window.pasyansDemo.view.history.at(-1) === m", arg=move)

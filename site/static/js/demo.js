@@ -28,6 +28,16 @@ const ACTION_LABELS = {
 const PHONE = 640; // px: below this the board may scroll sideways, above it fits
 const SOLUTION_STEP_MS = 450;
 
+/** A card move's parts: "src>dst", "src>dst:n" or "src@k>dst" (the k-th
+ * card from the bottom, 1-based, where a rule lets a card below the top
+ * move); null for an action. */
+export function parseMove(move) {
+  const [from, rest] = move.split(">");
+  if (rest === undefined) return null;
+  const [src, place] = from.split("@");
+  return { src, at: place === undefined ? 0 : Number(place), dst: rest.split(":")[0] };
+}
+
 function actionLabel(move, labels) {
   if (ACTION_LABELS[move]) return ACTION_LABELS[move];
   const [name, argument] = move.split(/:(.*)/s);
@@ -74,6 +84,7 @@ class Demo {
     this.view = null;
     this.state = null; // what is drawn (the view's position, or the build's before Python)
     this.selected = null;
+    this.selectedAt = 0; // the place of the picked card below the top (SRC@K), 0 for the top card
     this.hint = null;
     this.focus = null;
     this.busy = false;
@@ -303,6 +314,7 @@ class Demo {
 
   tryMove(move, { quiet = false, auto = true } = {}) {
     this.selected = null;
+    this.selectedAt = 0;
     this.hint = null;
     return this.run("move", { move }, async ({ verdict, view }) => {
       this.show(view, { animate: true });
@@ -323,12 +335,16 @@ class Demo {
   }
 
   moveText(move) {
-    if (!move.includes(">")) return actionLabel(move, this.data.labels).split(" · ")[0];
-    const [src, rest] = move.split(">");
-    const dst = rest.split(":")[0];
-    const cards = this.view?.state.piles[dst] || [];
+    const parts = parseMove(move);
+    if (!parts) return actionLabel(move, this.data.labels).split(" · ")[0];
+    const cards = this.view?.state.piles[parts.dst] || [];
     const card = cards.length ? shortName(cards.at(-1)) + " " : "";
-    return `${card}${this.label(src)} → ${this.label(dst)}`;
+    return `${card}${this.placeLabel(parts)} → ${this.label(parts.dst)}`;
+  }
+
+  /** The source pile in words, with the place of a card below the top. */
+  placeLabel({ src, at }) {
+    return at ? `${this.label(src)} (card ${at} from the bottom)` : this.label(src);
   }
 
   label(id) { return pileLabel(this.data.labels, id, this.lang()); }
@@ -372,7 +388,7 @@ class Demo {
     this.state = state;
     this.section.dataset.drawn = "yes";
     this.plan = draw(this.board, this.data, state, {
-      selected: this.selected, targets: this.targetsOf(this.selected), hint: this.hint,
+      selected: this.selected, selectedAt: this.selectedAt, targets: this.targetsOf(this.selected), hint: this.hint,
       focus: this.focus, lang: this.lang(), space: this.space(), keepFocus: this.keepFocus,
     });
     this.keepFocus = false;
@@ -431,12 +447,13 @@ class Demo {
     this.board.classList.add("celebrate");
   }
 
-  targetsOf(src) {
+  /** The piles that take the picked card (the top one, or the one at `at`). */
+  targetsOf(src, at = this.selectedAt) {
     const found = new Set();
     if (!src || !this.view) return found;
     for (const move of this.view.moves) {
-      const [from, to] = move.split(">");
-      if (to && from === src) found.add(to.split(":")[0]);
+      const parts = parseMove(move);
+      if (parts && parts.src === src && parts.at === (at || 0)) found.add(parts.dst);
     }
     return found;
   }
@@ -471,9 +488,9 @@ class Demo {
   }
 
   moveName(move) {
-    if (!move.includes(">")) return actionLabel(move, this.data.labels).split(" · ")[0];
-    const [src, rest] = move.split(">");
-    return `${this.label(src)} → ${this.label(rest.split(":")[0])}`;
+    const parts = parseMove(move);
+    if (!parts) return actionLabel(move, this.data.labels).split(" · ")[0];
+    return `${this.placeLabel(parts)} → ${this.label(parts.dst)}`;
   }
 
   // --- hints and the solution ------------------------------------------
@@ -484,8 +501,8 @@ class Demo {
       this.selected = null;
       if (this.play) { this.play.hints += 1; this.keepPlay(); }
       if (!hint.move) { this.hint = null; this.redraw(); this.say("info", `No hint: ${hint.why}.`); return; }
-      const [src, dst] = hint.move.split(">");
-      this.hint = dst ? { from: src, to: dst.split(":")[0] } : { from: this.actionPile(hint.move) };
+      const parts = parseMove(hint.move);
+      this.hint = parts ? { from: parts.src, to: parts.dst } : { from: this.actionPile(hint.move) };
       this.redraw();
       this.say("info", `Hint: ${this.moveName(hint.move)} (${hint.why}).`);
       this.verdict.dataset.hint = hint.move;
@@ -559,8 +576,10 @@ class Demo {
 
   // --- input -----------------------------------------------------------
 
-  /** A click or Enter on a pile; true if it picked the pile up. */
-  click(id) {
+  /** A click or Enter on a pile; true if it picked the pile up. `k` is the
+   * index of the card clicked (0 = the bottom one): a card below the top is
+   * picked where a legal move takes it (SRC@K>DST), else the top card. */
+  click(id, k = null) {
     this.focus = id;
     if (!this.view) { this.boot(); return false; }
     if (this.selected === null) {
@@ -569,22 +588,47 @@ class Demo {
         if (this.dealFrom(id)) return false;
       }
       if (!cards.length) { this.say("info", `${this.label(id)} is empty.`); return false; }
+      const place = k !== null && k < cards.length - 1 ? k + 1 : 0;
       this.selected = id;
-      const targets = this.targetsOf(id);
-      this.keepFocus = true;
-      this.redraw();
-      this.say("info", targets.size
-        ? `${this.label(id)} picked up: the marked piles take it (${[...targets].map((t) => this.label(t)).join(", ")}).`
-        : `${this.label(id)} picked up: no pile takes it now.`);
+      this.selectedAt = place && this.targetsOf(id, place).size ? place : 0;
+      this.picked();
       return true;
     }
-    if (this.selected === id) { this.cancel(); return false; }
+    if (this.selected === id) {
+      // Again on the picked pile: a click on another of its cards that may
+      // move picks that one; Enter picks the next such card below; else let go.
+      const cards = this.view.state.piles[id] || [];
+      const places = [...new Set(this.view.moves.map(parseMove).filter((p) => p && p.src === id && p.at).map((p) => p.at))]
+        .sort((a, b) => b - a);
+      const clicked = k === null ? null : k < cards.length - 1 ? k + 1 : 0;
+      const next = clicked !== null
+        ? (clicked !== this.selectedAt && (clicked === 0 || places.includes(clicked)) ? clicked : null)
+        : places.find((at) => at < (this.selectedAt || Infinity)) ?? null;
+      if (next === null) { this.cancel(); return false; }
+      this.selectedAt = next;
+      this.picked();
+      return true;
+    }
     const src = this.selected;
+    const at = this.selectedAt;
     this.keepFocus = true;
-    const move = this.view.moves.find((m) => m.startsWith(`${src}>${id}`) && /^[^>]+>[^:]+(:\d+)?$/.test(m)
-      && m.split(">")[1].split(":")[0] === id) || `${src}>${id}`;
+    const move = this.view.moves.find((m) => { const p = parseMove(m); return p && p.src === src && p.at === at && p.dst === id; })
+      || `${src}${at ? "@" + at : ""}>${id}`;
     this.tryMove(move);
     return false;
+  }
+
+  /** Show and say what was picked up and which piles take it. */
+  picked() {
+    const id = this.selected;
+    const cards = this.view.state.piles[id] || [];
+    const targets = this.targetsOf(id);
+    const what = this.selectedAt ? `${shortName(cards[this.selectedAt - 1])} of ${this.label(id)}` : this.label(id);
+    this.keepFocus = true;
+    this.redraw();
+    this.say("info", targets.size
+      ? `${what} picked up: the marked piles take it (${[...targets].map((t) => this.label(t)).join(", ")}).`
+      : `${what} picked up: no pile takes it now.`);
   }
 
   /** The stock deals (or is redealt) when clicked; true if it did. */
@@ -612,6 +656,7 @@ class Demo {
 
   dragStart(id) {
     this.selected = id;
+    this.selectedAt = 0; // a drag takes the top card
     for (const t of this.targetsOf(id)) this.board.querySelector(`.pile[data-pile="${CSS.escape(t)}"]`)?.classList.add("target");
   }
 
@@ -620,7 +665,7 @@ class Demo {
     this.cancel();
   }
 
-  cancel() { this.selected = null; this.keepFocus = true; this.redraw(); }
+  cancel() { this.selected = null; this.selectedAt = 0; this.keepFocus = true; this.redraw(); }
 
   focusMove(key) {
     const piles = [...this.board.querySelectorAll(".pile")];

@@ -3,9 +3,21 @@
 // foundation), drag a top card, and the keyboard (arrows between piles,
 // Enter or Space to pick up and put down, F to the foundation, Esc to let
 // go; U undo, R redo, H hint, D deal, anywhere in the demo).
-// `ctl` is the board's controller: click(id) -> true if it picked the pile
-// up; double(id); drop(src, dst); cancel(); focusMove(key); key(name).
+// `ctl` is the board's controller: click(id, k) -> true if it picked the
+// pile up (k: the index of the card clicked, where a rule lets a card below
+// the top move); double(id); drop(src, dst); cancel(); focusMove(key); key(name).
 const DOUBLE_MS = 450;
+
+/** The card of pile `id` under the point, by its index in the pile (0 = the
+ * bottom card): the cards are painted in order, so the last hit is on top. */
+function cardUnder(board, id, x, y) {
+  let found = null;
+  for (const card of board.querySelectorAll(`.card[data-pile="${CSS.escape(id)}"]`)) {
+    const r = card.getBoundingClientRect();
+    if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) found = Number(card.dataset.k);
+  }
+  return found;
+}
 
 export function wire(board, section, ctl) {
   let last = null;
@@ -23,7 +35,7 @@ export function wire(board, section, ctl) {
       ctl.double(id);
       return;
     }
-    last = { id, t: now, picked: ctl.click(id) };
+    last = { id, t: now, picked: ctl.click(id, cardUnder(board, id, event.clientX, event.clientY)) };
   });
 
   board.addEventListener("keydown", (event) => {

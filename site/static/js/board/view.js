@@ -82,8 +82,9 @@ export function draw(board, data, state, ui) {
       if (at.fan || at.chained) card.classList.add("shown");
       if (k === cards.length - 1) {
         card.classList.add("top");
-        if (ui.selected === spec.id) card.classList.add("picked");
+        if (ui.selected === spec.id && !ui.selectedAt) card.classList.add("picked");
       }
+      if (ui.selected === spec.id && ui.selectedAt === k + 1) card.classList.add("picked"); // a card below the top
       layer.append(card);
     }
     if (at.chained) el.classList.add("chained"); // a place of a chain: its card overhangs the next place
