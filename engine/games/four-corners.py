@@ -167,6 +167,14 @@ def pack_dealt_round_the_packets(game, move) -> bool:
     return False
 
 
+@RULES.rule("pack-made-only-by-gathering", cites=("four-corners.play.3", "four-corners.play.6.1", GATHER),
+            ru="в колоду карты возвращаются только тогда, когда пачки складывают для нового расклада",
+            en="cards go back into the pack only when the packets are gathered for a new layout")
+def pack_made_only_by_gathering(game, move) -> bool:
+    """The whole pack is dealt out (play.3); it is made again only by the redeal's gathering (play.6.1)."""
+    return False
+
+
 @RULES.rule("redeals-counted", cites=("four-corners.play.6.2", REDEAL_COUNT),
             ru="пасьянс повторяют не больше двух раз (по другому чтению — одного)",
             en="the patience is laid out again at most twice (under the other reading, once)")
@@ -256,6 +264,7 @@ class FourCorners(Game):
         "deal": (deal_round_the_packets,),
         **{("stock", role): (pack_dealt_round_the_packets,) for role in ("corner", "side", "foundation")},
         "redeal": (redeals_counted, redeal_at_a_standstill),
+        **{(role, "stock"): (pack_made_only_by_gathering,) for role in ("corner", "side", "foundation")},
     }
     WON = won
     LOST = lost

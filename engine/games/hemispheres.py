@@ -363,6 +363,15 @@ def pack_is_dealt(game, move) -> bool:
     return False
 
 
+@RULES.rule("pack-and-talon-fed-only-by-the-deal", cites=("hemispheres.play.4", "hemispheres.play.5.2",
+                                                         "hemispheres.play.6"),
+            ru="в колоду карты не возвращаются (вторично пасьянс не раскладывается), а талон получает карты только из колоды",
+            en="no card goes back into the pack (there is no second deal), and the talon takes cards only from the pack")
+def pack_and_talon_fed_only_by_the_deal(game, move) -> bool:
+    """The talon is the remainder of the pack turned by the deal (play.5.2); nothing returns to the pack (play.6)."""
+    return False
+
+
 @RULES.rule("no-second-deal", cites=("hemispheres.play.6",),
             ru="вторично пасьянс не раскладывается", en="the patience is not laid out a second time")
 def no_second_deal(game, move) -> bool:
@@ -450,6 +459,8 @@ class Hemispheres(Game):
         **{("barrier", role): (barriers_take_nothing,) for role in ("north", "south", "barrier", "talon", "stock")},
         **{(role, "barrier"): (barriers_take_nothing,) for role in ("north", "south", "talon", "stock", "foundation")},
         **{("stock", role): (pack_is_dealt,) for role in ("north", "south", "foundation", "talon")},
+        **{(role, "stock"): (pack_and_talon_fed_only_by_the_deal,) for role in ("north", "south", "foundation", "talon")},
+        **{(role, "talon"): (pack_and_talon_fed_only_by_the_deal,) for role in ("north", "south", "foundation")},
     }
     WON = won
     LOST = lost

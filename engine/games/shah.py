@@ -212,6 +212,14 @@ def pack_dealt_by_the_deal(game, move) -> bool:
     return False
 
 
+@RULES.rule("pack-and-talon-fed-only-by-the-deal", cites=("shah.play.5.1", "shah.play.5.2", AFTER_DEAL, NO_REDEAL),
+            ru="в колоду карты не возвращаются, а талон получает карты только из колоды",
+            en="no card goes back into the pack, and the talon takes cards only from the pack")
+def pack_and_talon_fed_only_by_the_deal(game, move) -> bool:
+    """The pack is only dealt out, never laid again (no redeal); the talon is the rest of the pack, turned."""
+    return False
+
+
 @RULES.rule("play-before-dealing-on", cites=("shah.play.5.2", PLAY_WHILE_DEALING),
             ru="пока в звезде есть подходящая карта, ее играют, прежде чем раскладывать дальше",
             en="while a card of the star is suitable, it is played before the deal goes on")
@@ -314,6 +322,8 @@ class Shah(Game):
         **{(role, "aside"): (kings_laid_aside,) for role in ("ray", "talon", "stock", "foundation")},
         ("stock", "foundation"): (pack_dealt_by_the_deal,),
         ("stock", "talon"): (pack_dealt_by_the_deal,),
+        **{(role, "stock"): (pack_and_talon_fed_only_by_the_deal,) for role in ("ray", "talon", "foundation")},
+        **{(role, "talon"): (pack_and_talon_fed_only_by_the_deal,) for role in ("ray", "foundation")},
     }
     # after the deal a space may also be filled from the pack or the talon
     REFILL_ROUTE = (one_card, refill_inner_circles_first)

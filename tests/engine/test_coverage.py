@@ -44,3 +44,14 @@ def test_every_declared_rule_is_used_by_a_game():
     used = {ident for game in engine.GAMES for ident in game.rule_kinds()}
     declared = {ident for game in engine.GAMES for ident in game.RULES.rules}
     assert declared - used == set()
+
+
+@pytest.mark.parametrize("game", engine.GAMES, ids=lambda g: g.slug)
+def test_every_route_rule_cites_a_clause_or_a_known_assumption(game):
+    """Issue 10 §3: a refusal names the sentence (or the named assumption) behind it."""
+    known = {a.id for a in engine.all_assumptions(game.slug)}
+    routes = list(game.ROUTES.values()) + [getattr(game, "REFILL_ROUTE", ())]
+    for route in routes:
+        for rule in route:
+            assert rule.clauses or rule.assumptions, (game.slug, rule.id)
+            assert set(rule.assumptions) <= known, (game.slug, rule.id, set(rule.assumptions) - known)
