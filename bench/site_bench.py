@@ -140,8 +140,8 @@ def main() -> int:
     if moves:
         print(f"time per move          median {statistics.median(moves):.1f} ms   max {max(moves):.1f} ms   "
               f"over {len(moves)} moves (target <= {MOVE_TARGET_MS} ms: {verdict(statistics.median(moves) <= MOVE_TARGET_MS)})")
-    load = os.getloadavg()[0]
-    print(f"machine                load average {load:.1f} on {os.cpu_count()} cores at the end (figures scale with it)")
+    busy = os.getloadavg()[0]
+    print(f"machine                load average {busy:.1f} on {os.cpu_count()} cores at the end (figures scale with it)")
     print(f"page weight            {page_kb:.0f} KB without Pyodide and the engine (target <= {WEIGHT_TARGET_KB} KB: "
           f"{verdict(page_kb <= WEIGHT_TARGET_KB)}); Pyodide and the engine (with its snapshot) {engine_kb / 1024:.1f} MB")
     return 0
