@@ -306,10 +306,11 @@ class Demo {
     } else this.switches.show(this.choice);
   }
 
-  /** The readings in force, in words ("" for the edition's own). */
+  /** The readings in force other than the edition's, in words ("fan count
+   * “35”, marriage order “plays-first”"); "" for the edition's own. */
   readingsText(lead = "") {
-    const parts = Object.entries(this.choice).map(([id, alt]) => `${this.known[id]?.name || id}: “${alt}”`);
-    return parts.length ? lead + "the readings " + parts.join(", ") : "";
+    const parts = Object.entries(this.choice).map(([id, alt]) => `${this.known[id]?.name || id} “${alt}”`);
+    return parts.length ? lead + parts.join(", ") : "";
   }
 
   tryMove(move, { quiet = false, auto = true } = {}) {
@@ -361,7 +362,9 @@ class Demo {
     this.switches?.show(this.choice);
     this.section.dataset.readings = JSON.stringify(this.choice);
     if (this.inForce) {
-      this.inForce.textContent = this.readingsText() ? `Played under ${this.readingsText()} (not the edition’s).` : "Played under the edition’s readings.";
+      const n = Object.keys(this.choice).length;
+      this.inForce.textContent = n ? `Played under ${n > 1 ? "other readings" : "another reading"} than the edition’s: ${this.readingsText()}.`
+        : "Played under the edition’s readings.";
       this.inForce.classList.toggle("other", Object.keys(this.choice).length > 0);
     }
     readings.keepInAddress(view.state.deal, this.choice, this.known);
