@@ -86,13 +86,23 @@ def _names(state: dict) -> dict:
     return names
 
 
+# Games whose foundations the engine names by other roles and does not
+# count among its HOME_ROLES (which also decide its standstills, so they are
+# not widened for the board's sake): the Mill builds on the middle ace and
+# on the kings in the corners (mill.play.1.3-1.5).
+OTHER_HOMES = {"mill": ("centre", "corner")}
+
+
 def home_roles(cls) -> list[str]:
-    """Where a double-click sends a card: roles that build (a foundation's
-    sequence) or that the game's moves only ever lay cards on."""
+    """Where a double-click sends a card: the engine's home roles, roles that
+    build (a foundation's sequence), roles named foundation, and the roles
+    the game's moves only ever lay cards on (where the routes say so: a game
+    whose routes name every pair, to refuse each by its clause, has none)."""
     sources = {key[0] for key in cls.ROUTES if not isinstance(key, str)}
     targets = {key[1] for key in cls.ROUTES if not isinstance(key, str)}
     building = {p.role for p in cls.PILES if p.step}
-    return sorted(building | (targets - sources) | {r for r in targets if "foundation" in r})
+    named = {r for r in targets if "foundation" in r} | set(getattr(cls, "HOME_ROLES", ()))
+    return sorted(building | (targets - sources) | named | set(OTHER_HOMES.get(cls.slug, ())))
 
 
 def _view() -> dict:

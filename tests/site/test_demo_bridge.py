@@ -176,8 +176,10 @@ def test_readings_are_passed_on_and_an_unknown_one_is_refused():
 
 
 def test_double_click_targets_are_the_home_roles():
-    assert ok("new", game="mill", deal=1)["homes"] == ["centre"]
+    assert ok("new", game="mill", deal=1)["homes"] == ["centre", "corner"]
     assert ok("new", game="napoleon", deal=1)["homes"] == ["foundation"]
+    for game in GAMES:  # every game has somewhere a double-click sends a card
+        assert set(demo_bridge.home_roles(game)) & {p.role for p in game.PILES}, game.slug
     assert demo_bridge.handle('{"op": "hello"}') and ok("hello")["build"] == demo_bridge.BUILD
 
 

@@ -32,9 +32,14 @@ def sample_site(sample_edition, tmp_path_factory):
     return out
 
 
+# The engine's build hash changes with every edit of engine/: the golden
+# copies hold a placeholder, so that only a change of the pages fails them.
+BUILD_HASH = re.compile(r'data-build="[0-9a-f]+"')
+
+
 @pytest.mark.parametrize("page", GOLDEN_PAGES)
 def test_pages_match_the_golden_copies(sample_site, page):
-    built = (sample_site / page).read_text(encoding="utf-8")
+    built = BUILD_HASH.sub('data-build="ENGINE-BUILD"', (sample_site / page).read_text(encoding="utf-8"))
     golden = GOLDEN / page
     if os.environ.get("PASYANS_REGEN_GOLDEN"):
         golden.parent.mkdir(parents=True, exist_ok=True)
