@@ -38,7 +38,10 @@ How to add a game (the whole recipe; engine/games/belle-lucie.py is the model):
    "redeal") to the tuple of rules the move must pass. The engine adds
    "source not empty" and "one card at a time" to card moves (a rule
    declared with ``counts=True`` judges several cards instead, where a
-   clause allows them); a move with no route is refused by
+   clause allows them), and takes the top card of a pile (a rule declared
+   with ``places=True`` judges ``SRC@K>DST``, the K-th card from the
+   bottom, where a clause makes cards below the top available; the fast
+   generator then yields those moves too, the top card always without @); a move with no route is refused by
    `engine.only-written-moves`, so where a clause forbids a kind of move,
    give it a route whose rule returns False and cites that clause
    (`pasyans rules --coverage` lists the kinds only the catch-all refuses).

@@ -50,7 +50,9 @@ def register(subparsers) -> None:
                               "(exit status 0 if allowed, 2 if not)")
     p.add_argument("game", metavar="GAME")
     p.add_argument("--state", required=True, metavar="FILE", help="a portable state (JSON); - for stdin")
-    p.add_argument("--move", required=True, metavar="M", help="SRC>DST, SRC>DST:N or an action name")
+    p.add_argument("--move", required=True, metavar="M",
+                   help="SRC>DST, SRC>DST:N, SRC@K>DST (the K-th card of SRC from the bottom, where the game "
+                        "makes it available) or an action name")
     add_reading_option(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=check_command)

@@ -25,7 +25,10 @@ One answer, two questions. A move is allowed by `explain`/`play`/`check` if
 and only if it is in `legal_moves`: `legal_moves` lists the generated moves
 that the routes allow, and `explain` allows a move only if the routes allow
 it and the generator yields it. A card move takes one card unless a rule of
-its route judges counts (``counts=True``, where a clause allows several).
+its route judges counts (``counts=True``, where a clause allows several),
+and it takes the top card unless a rule of its route judges places
+(``places=True``, where a clause makes cards below the top available; the
+move is then written ``SRC@K>DST``, K counted from the bottom).
 
 Readings. A game is created under a set of readings (``Game(deal,
 readings={id: alternative})``; the edition's defaults otherwise), kept in
@@ -82,7 +85,9 @@ def _no_route(game, move) -> bool:
 @ENGINE.rule("known-piles", cites=(_ONLY_WRITTEN,),
              ru="ход называет две разные пачки этой раскладки", en="a move names two different piles of this layout")
 def _unknown_pile(game, move) -> bool:
-    """A move must name piles of the game's layout (see `pasyans layout`)."""
+    """A move must name piles of the game's layout (see `pasyans layout`), two different ones.
+
+    Only a card below the top (``SRC@K>SRC``) may go onto its own pile's top card."""
     return False
 
 
@@ -95,6 +100,26 @@ def one_card(game, move) -> bool:
     return move.n == 1
 
 
+@ENGINE.rule("top-card", cites=(_ONE_CARD, "terms.available"),
+             ru="берут верхнюю карту пачки", en="the top card of a pile is taken")
+def top_card(game, move) -> bool:
+    """Only the top card of a pile moves, unless a rule of the game makes cards below it available.
+
+    The core puts it in the route of a move ``SRC@K>DST`` whose rules do not
+    judge places (no rule declared with ``places=True``)."""
+    return not move.at
+
+
+@ENGINE.rule("place-below-the-top", cites=("terms.available",),
+             ru="названное место пачки занято картой под верхней (верхнюю называют без места)",
+             en="the place named holds a card below the top (the top card is named without a place)")
+def place_below_the_top(game, move) -> bool:
+    """``SRC@K`` names a card below the top: 1 <= K < the number of cards in SRC.
+
+    The top card is written ``SRC>DST``, so that each move has one spelling."""
+    return move.at < len(game.piles[game.index[move.src]])
+
+
 @ENGINE.rule("non-empty-source", cites=("terms.available",),
              ru="карту берут из непустой пачки", en="the card is taken from a pile that has one")
 def non_empty_source(game, move) -> bool:
@@ -103,23 +128,27 @@ def non_empty_source(game, move) -> bool:
 
 
 class Move(NamedTuple):
-    """A move in DESIGN.md's notation: ``SRC>DST``, ``SRC>DST:N`` or an action name.
+    """A move in DESIGN.md's notation: ``SRC>DST``, ``SRC>DST:N``, ``SRC@K>DST`` or an action name.
 
     ``Move.parse("fan-3>foundation-H") == Move("fan-3", "foundation-H")``;
-    ``Move.parse("redeal") == Move(action="redeal")``.
+    ``Move.parse("redeal") == Move(action="redeal")``. ``SRC@K>DST`` takes
+    the K-th card of SRC counted from the bottom (1 = the first card laid
+    there, as the portable state lists them), where a game makes cards below
+    the top available; the top card itself is always written ``SRC>DST``.
     """
 
     src: str = ""
     dst: str = ""
     n: int = 1
     action: str = ""
+    at: int = 0  # the place of the card in SRC, from the bottom (1-based); 0: the top card
 
     @classmethod
     def parse(cls, text: str) -> "Move":
         text = text.strip()
         if ">" not in text:
             if not text or any(c.isspace() for c in text):
-                raise ValueError(f"bad move {text!r}: write SRC>DST, SRC>DST:N or an action name")
+                raise ValueError(f"bad move {text!r}: write SRC>DST, SRC>DST:N, SRC@K>DST or an action name")
             return cls(action=text)
         src, _, dst = text.partition(">")
         n = 1
@@ -128,14 +157,21 @@ class Move(NamedTuple):
             if not count.isdigit() or int(count) < 1:
                 raise ValueError(f"bad move {text!r}: the count after ':' must be a whole number >= 1")
             n = int(count)
+        at = 0
+        if "@" in src:
+            src, _, place = src.partition("@")
+            if not place.isdigit() or int(place) < 1:
+                raise ValueError(f"bad move {text!r}: the place after '@' must be a whole number >= 1")
+            at = int(place)
         if not src or not dst:
             raise ValueError(f"bad move {text!r}: both piles must be named, as in fan-3>foundation-H")
-        return cls(src, dst, n)
+        return cls(src, dst, n, "", at)
 
     def __str__(self) -> str:
         if self.action:
             return self.action
-        return f"{self.src}>{self.dst}" + (f":{self.n}" if self.n != 1 else "")
+        return f"{self.src}" + (f"@{self.at}" if self.at else "") + f">{self.dst}" + \
+            (f":{self.n}" if self.n != 1 else "")
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
@@ -376,8 +412,9 @@ class Game:
         return tops, empty
 
     def moving_card(self, move: Move) -> int:
-        """The card a card move takes: the top of its source pile."""
-        return self.piles[self.index[move.src]][-1]
+        """The card a card move takes: the top of its source pile, or the
+        card at its place (``SRC@K``)."""
+        return self.piles[self.index[move.src]][move.at - 1 if move.at else -1]
 
     def target(self, move: Move) -> list[int]:
         """The pile a card move lays its card on."""
@@ -416,7 +453,7 @@ class Game:
 
     def push(self, move: Move) -> None:
         """Apply ``move`` without checking it (use `play` for a checked move)."""
-        if not move.action and self._simple_card_moves:
+        if not move.action and not move.at and self._simple_card_moves:
             # A card move of the core's own `apply` changes its two piles (and
             # phase and counters): undo records just that, instead of copying
             # every pile (the solver pushes millions).
@@ -478,9 +515,12 @@ class Game:
             return
         src = self.piles[self.index[move.src]]
         dst = self.piles[self.index[move.dst]]
-        n = move.n
-        dst.extend(src[-n:])
-        del src[-n:]
+        if move.at:  # one card from below the top (the route's rule judged places)
+            dst.append(src.pop(move.at - 1))
+        else:
+            n = move.n
+            dst.extend(src[-n:])
+            del src[-n:]
         self.after_move(move)
 
     def after_move(self, move: Move) -> None:
@@ -498,11 +538,15 @@ class Game:
             # "sixth-row:col-3" is routed by its name, "sixth-row"
             return self.ROUTES.get(move.action.partition(":")[0], (_no_route,))
         index = self.index
-        if move.src not in index or move.dst not in index or move.src == move.dst:
+        if move.src not in index or move.dst not in index or (move.src == move.dst and not move.at):
             return (_unknown_pile,)
         rules = self.ROUTES.get((self.roles[index[move.src]], self.roles[index[move.dst]]))
         if rules is None:
             return (_no_route,)
+        if move.at:
+            if not any(r.places for r in rules):
+                return (non_empty_source, top_card)
+            rules = (place_below_the_top,) + tuple(rules)
         if any(r.counts for r in rules) or one_card in rules:
             return (non_empty_source,) + tuple(rules)
         # last, so that a game's own rule (its clause) speaks first
@@ -586,6 +630,10 @@ class Game:
                 src_role, dst_role = key
                 candidates = [Move(names[i], names[j]) for i in by_role.get(src_role, ()) if piles[i]
                               for j in by_role.get(dst_role, ()) if i != j]
+                if any(r.places for r in self.ROUTES[key]):  # cards below the top, too
+                    candidates += [Move(names[i], names[j], at=k) for i in by_role.get(src_role, ())
+                                   for k in range(1, len(piles[i]))
+                                   for j in by_role.get(dst_role, ())]  # onto its own pile's top, too
             for move in candidates:
                 if self.is_legal(move):
                     yield move
@@ -604,7 +652,8 @@ class Game:
             for name, value in vars(klass).items():
                 if name != "SETUP" and isinstance(value, tuple) and value and all(isinstance(r, Rule) for r in value):
                     routes.append(value)
-        routes.append((non_empty_source, one_card))
+        places = any(r.places for route in routes for r in route)
+        routes.append((non_empty_source, one_card, top_card) + ((place_below_the_top,) if places else ()))
         for route in routes:
             for rule in route:
                 found.setdefault(rule.id, (rule, "move"))
@@ -635,7 +684,7 @@ class Game:
         uncovers is a twin of the card it covers, or it takes a lone card
         into an empty place. Games where cards below the top are available
         override this."""
-        if move.action:
+        if move.action or move.at:
             return False
         i, j = self.index[move.src], self.index[move.dst]
         if self.roles[i] in self.FACE_DOWN or self.roles[j] in self.HOME_ROLES or move.n != 1:
@@ -644,6 +693,24 @@ class Game:
         if len(src) == 1:
             return not dst
         return bool(dst) and src[-2] == dst[-1]
+
+    def can_take_back(self, move: Move) -> bool:
+        """Could the next move take the top-card move ``move`` straight back,
+        the card returning to the very place it left? For games whose
+        shuttles are such moves (an override of `is_shuttle`, where cards are
+        built both up and down and a card can go to and fro between its two
+        neighbours for ever). The position is left as it was; `after_move` is
+        not run, so a game whose card moves have side effects cannot use it."""
+        if move.action or move.at or move.n != 1:
+            return False
+        src, dst = self.piles[self.index[move.src]], self.piles[self.index[move.dst]]
+        if not src:
+            return False
+        dst.append(src.pop())
+        try:
+            return self.is_legal(Move(move.dst, move.src))
+        finally:
+            src.append(dst.pop())
 
     def is_standstill(self, limit: int = 5000, counts=None, moves=None) -> bool:
         """No card move is left but shuttles, and no position that shuttles

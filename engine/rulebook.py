@@ -99,6 +99,7 @@ class Rule:
     file: str = ""
     line: int = 0
     counts: bool = False  # the rule judges how many cards move (else the core allows one)
+    places: bool = False  # the rule judges cards below the top (``SRC@K>DST``; else the core refuses them)
 
     @property
     def clauses(self) -> tuple[str, ...]:
@@ -167,12 +168,18 @@ class RuleBook:
         self.assumptions[ident] = made
         return made
 
-    def rule(self, name: str, *, cites: tuple[str, ...] | list[str], ru: str, en: str, counts: bool = False):
+    def rule(self, name: str, *, cites: tuple[str, ...] | list[str], ru: str, en: str, counts: bool = False,
+             places: bool = False):
         """Decorator: register ``check(game, move)`` as rule ``<slug>.<name>``.
 
         ``counts=True`` says the rule judges moves of several cards
         (``SRC>DST:N``) because a clause allows them; a route without such a
         rule takes one card at a time (the core refuses N > 1).
+
+        ``places=True`` says the rule judges moves of a card lying below the
+        top of its pile (``SRC@K>DST``: the K-th card from the bottom)
+        because a clause makes such cards available; a route without such a
+        rule moves top cards only (the core refuses ``@K``).
 
         The check returns True (the rule allows the move), False (it forbids
         it) or None (the rule does not speak to this move, e.g. a marriage
@@ -196,7 +203,7 @@ class RuleBook:
                 raise ValueError(f"rule {ident} has no one-line doc")
             code = check.__code__
             made = Rule(ident, tuple(cites), doc, ru, en, check, _relative(code.co_filename), code.co_firstlineno,
-                        counts)
+                        counts, places)
             self.rules[ident] = made
             return made
 

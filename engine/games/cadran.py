@@ -20,7 +20,7 @@ row), so a column's top card is the available one.
 from __future__ import annotations
 
 from engine.cards import ACE, KING
-from engine.core import STANDSTILL, Game, Move, PileSpec
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination
 from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("cadran")
@@ -36,7 +36,7 @@ TALON_TOP = RULES.assume(
 # The two ways of reading «годныхъ картъ для игры» (play.7.1): which card
 # moves hold the pack back. A move into a space never does (play.5.3).
 _FOUNDATION_OR_MARRIAGE = frozenset({"foundation", "marriage"})
-_FOUNDATION_ONLY = frozenset({"foundation"})
+_FOUNDATION_ONLY = frozenset({"foundation", "turned-card"})  # and the card just turned, where it marries
 
 TURN_WHEN = RULES.reading(
     "turn-when",
@@ -60,9 +60,11 @@ TURN_WHEN = RULES.reading(
             _FOUNDATION_OR_MARRIAGE),
         Alternative(
             "no-card-to-play",
-            "The next card is turned once no available card can go to a foundation; marriages may "
-            "wait.",
-            ("cadran.play.7.1", "terms.play-cards",
+            "The next card is turned once no available card can go to a foundation; marriages in "
+            "the layout may wait. The card just turned is still laid in the sequences where it can "
+            "be: only the turned cards that cannot be put on a foundation or in the sequences go to "
+            "the talon (play.7.1-7.2), so the next card is not turned over it (extra «turned»).",
+            ("cadran.play.7.1", "cadran.play.7.2", "terms.play-cards",
              "Cadogan 1874, Le Cadran (Napoleon at St. Helena in the 1914 edition), the paragraph on "
              "dealing out the rest of the pack: it waits until no available card is left to play, "
              "and her explanation of terms gives «to play» as placing on the foundations"),
@@ -80,11 +82,15 @@ def _counted(game, move) -> bool:
     """Does this card move hold the pack back (under the chosen reading)?
 
     A foundation move always does; a marriage (onto a card of a column) does
-    under "no-card-to-use"; a move into a space never does (play.5.3)."""
+    under "no-card-to-use", and under "no-card-to-play" only for the card
+    just turned (play.7.2); a move into a space never does (play.5.3)."""
     dst = game.index[move.dst]
     if game.roles[dst] == "foundation":
         return True
-    return bool(game.piles[dst]) and "marriage" in TURN_WHEN.of(game)
+    if not game.piles[dst]:
+        return False
+    uses = TURN_WHEN.of(game)
+    return "marriage" in uses or ("turned-card" in uses and game.extra["turned"] == 1 and move.src == "talon")
 
 
 @RULES.rule("bottom-row-available", cites=("cadran.rule.1.1", "cadran.rule.1.2", TALON_TOP),
@@ -182,12 +188,18 @@ def not_dealt_again(game, move) -> bool:
     return False if move.action == "redeal" else None
 
 
-@RULES.rule("lost", cites=("cadran.play.8",),
-            ru="ходов больше нет, а вторично пасьянс не раскладывается",
-            en="no move is left, and the game is not dealt again")
+@RULES.rule("lost", cites=("cadran.play.8", STANDSTILL),
+            ru="ходов больше нет (кроме перекладывания карты взад и вперед между двумя одинаковыми картами "
+               "или одинокой карты с одного свободного места на другое), а вторично пасьянс не раскладывается",
+            en="no move is left (but moving a card back and forth between twin cards, or a lone card from "
+               "one free space to another), and the game is not dealt again")
 def lost(game, move) -> bool:
-    """Lost when nothing can be played, married or turned: there is no second deal."""
-    return not game.legal_moves
+    """Lost when nothing can be played, married or turned but back and forth: there is no second deal.
+
+    With the pack turned out, a card that can only shuttle between twin
+    cards, or a lone card that can only go from one free space to another,
+    changes nothing (`engine.assume.standstill`): the game is over."""
+    return not game.is_won() and not any(m.action for m in game.generate_moves()) and game.is_standstill()
 
 
 @RULES.rule("two-packs", cites=("cadran.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
@@ -218,6 +230,11 @@ class Cadran(Game):
              + tuple(PileSpec(f"col-{k}", "column", (k - 1) * 1.3, 2.0, dy=0.35) for k in range(1, 11))
              + (PileSpec("stock", "stock", 0.0, 5.0), PileSpec("talon", "talon", 1.5, 5.0, dx=0.0)))
     RULES = RULES
+    # turned: 1 while the talon's top is the card just turned, under the
+    # reading "no-card-to-play" only (0 under the default, which counts every
+    # marriage): that card is laid in the sequences if it can be (play.7.2).
+    EXTRA = {"turned": 0}
+    AFTER_MOVE_KEEPS_PILES = True  # after_move only updates the counter
     SOURCES = ("column", "talon")
     ROUTES = {
         ("column", "foundation"): (bottom_row_available, aces_during_play, foundations_up_in_suit),
@@ -241,8 +258,37 @@ class Cadran(Game):
             self.piles[columns[k % 10]].append(card)
         self.set_stock(cards[40:])
 
+    def outcome(self):
+        # The end may come while shuttles are left (engine.assume.standstill).
+        if lost.check(self, None):
+            return Outcome(Termination.LOST, lost.id, lost.clauses)
+        return super().outcome()
+
+    def _position_key(self) -> tuple:
+        # The standstill's exploration (engine.assume.standstill) asks which
+        # positions shuttles reach: the ten columns obey the same rules, so
+        # columns holding the same cards in another order are one position
+        # (a lone card going from space to space reaches no new one).
+        columns = set(self.by_role["column"])
+        rest = tuple(tuple(p) for i, p in enumerate(self.piles) if i not in columns)
+        return rest, tuple(sorted(tuple(self.piles[i]) for i in columns)), self.phase, self.redeals_left, \
+            self.extra["turned"]
+
     def do_deal(self) -> None:
         self.piles[self.index["talon"]].append(self.piles[self.index["stock"]].pop())
+        self.extra["turned"] = 1 if "turned-card" in TURN_WHEN.of(self) else 0
+
+    def after_move(self, move: Move) -> None:
+        if self.extra["turned"] and move.src == "talon":
+            self.extra["turned"] = 0  # the turned card has been used; the talon's next is an old one
+
+    def check_position(self):
+        turned = self.extra["turned"]
+        if turned not in (0, 1):
+            return "extra.turned is 0 or 1", "extra.turned"
+        if turned and not self.piles[self.index["talon"]]:
+            return "extra.turned says the talon's top was just turned, but the talon is empty", "extra.turned"
+        return None
 
     def do_redeal(self) -> None:
         raise ValueError("cadran is not laid out a second time (cadran.play.8)")
@@ -267,7 +313,9 @@ class Cadran(Game):
         columns = self.by_role["column"]
         talon = self.by_role["talon"]
         tops, empty = self.tops_and_empty(columns)
-        marriages_count = "marriage" in TURN_WHEN.of(self)
+        uses = TURN_WHEN.of(self)
+        marriages_count = "marriage" in uses
+        turned_counts = "turned-card" in uses and self.extra["turned"] == 1
         moves: list[Move] = []
         blocked = shuttles = False
         for i in columns + talon:
@@ -282,7 +330,9 @@ class Cadran(Game):
                 for j in tops.get(card + 1, ()):
                     if j != i:
                         moves.append(table[i][j])
-                        if marriages_count:
+                        if turned_counts and i in talon:
+                            blocked = True  # the card just turned marries: it is laid there (play.7.2)
+                        elif marriages_count:
                             # a shuttle: the card it uncovers is a twin of the one it covers
                             if i not in talon and len(p) >= 2 and p[-2] == card + 1:
                                 shuttles = True

@@ -26,7 +26,7 @@ queens) and ``down-S`` .. ``down-C`` (the bottom row, queens to aces);
 from __future__ import annotations
 
 from engine.cards import KING, QUEEN, make
-from engine.core import STANDSTILL, Game, Move, PileSpec
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination
 from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("exiles")
@@ -91,6 +91,37 @@ CHAIN_ENDS = RULES.assume(
     "steps, so that it cannot turn for ever.",
     "most natural reading",
 )
+def _follow_the_card(source: int, card: int) -> int:
+    return card & 15
+
+
+def _same_packet(source: int, card: int) -> int:
+    return source
+
+
+CHAIN_FROM = RULES.reading(
+    "chain-packet",
+    "«Вслѣдъ затѣмъ точно также поступаютъ съ верхнею картою той же пачки (кладя ее подъ низъ пачки "
+    "соотвѣтствующей ея достоинству) до тѣхъ поръ, пока ...» (play.5.2): the first step takes the top "
+    "card of the packet the exile went under; the text does not say whether each later step takes "
+    "the top card of the packet the last card went under, or of that first packet again.",
+    alternatives=(
+        Alternative("follow", "«Той же пачки» is the packet just named, the one the last card went under: "
+                    "the chain goes on from packet to packet, each step changing the top card of another "
+                    "packet («этихъ перемѣнъ верхнихъ картъ»).",
+                    ("exiles.play.5.1", "exiles.play.5.2"), value=_follow_the_card),
+        Alternative("same", "«Той же пачки» is the exile's packet throughout: its top cards are put one "
+                    "after another under the packets of their numbers until a card for a base comes free "
+                    "(or the packet is spent, or a card of its own number would go back under it).",
+                    ("exiles.play.5.2",), value=_same_packet),
+    ),
+    default="follow",
+    why_default="«Точно также» repeats the whole step, which begins at the packet that has just received "
+                "a card, as the exile's step began at the exile's packet; the changes of top cards "
+                "(plural) that free a base card are then changes of several packets, not of one.",
+)
+
+
 GATHER = RULES.assume(
     "gather-six-thirteenth-six",
     "The figure is lost, so the alternation of rule III cannot be followed; the engine takes up "
@@ -194,7 +225,7 @@ def exile_under_its_packet(game, move) -> bool:
     return card not in {wants(game, f) for f in game.bases}
 
 
-@RULES.rule("chain-of-top-cards", cites=("exiles.play.5.2", CHAIN_ENDS),
+@RULES.rule("chain-of-top-cards", cites=("exiles.play.5.2", CHAIN_ENDS, CHAIN_FROM),
             ru="верхнюю карту той же пачки подкладывают под пачку ее номера, пока не освободится карта для основания",
             en="the top card of that packet goes under the packet of its number, until a card for a base comes free")
 def chain_of_top_cards(game, move) -> bool:
@@ -202,11 +233,41 @@ def chain_of_top_cards(game, move) -> bool:
     return move.action == "chain" and bool(game.extra["chain"])
 
 
-@RULES.rule("one-exchange", cites=("exiles.play.8",),
-            ru="один раз за игру карту можно перенести с восходящего основания на нисходящее",
-            en="once in the game a card may pass from an ascending base to a descending one")
+def _once_in_the_game(game) -> int:
+    return game.extra["exchanged"]
+
+
+def _once_a_layout(game) -> int:
+    return 0
+
+
+EXCHANGES = RULES.reading(
+    "exchange-count",
+    "«Раскладывая основанія, можно своевременно одну карту обмѣнять отъ восходящаго къ нисходящему "
+    "порядку» (play.8): one card. The sentence follows the second layout, which is «играютъ точно "
+    "такъ же, какъ прежде» (play.7); whether the one card is one in the whole game or one in each "
+    "layout, the text does not say.",
+    alternatives=(
+        Alternative("once-in-the-game", "One card in the whole game: once exchanged, no other card "
+                    "passes from an ascending base to a descending one, in either layout.",
+                    ("exiles.play.8",), value=_once_in_the_game),
+        Alternative("once-a-layout", "One card in each layout: the second layout, played «точно такъ "
+                    "же, какъ прежде», brings the leave back.",
+                    ("exiles.play.8", "exiles.play.7"), value=_once_a_layout),
+    ),
+    default="once-in-the-game",
+    why_default="play.8 closes the whole description, after the second layout, and grants «одну "
+                "карту»: one for the game; «точно такъ же» speaks of how the second layout is played.",
+)
+
+
+@RULES.rule("one-exchange", cites=("exiles.play.8", EXCHANGES),
+            ru="один раз за игру (по другому чтению — за раскладку) карту можно перенести с восходящего "
+               "основания на нисходящее",
+            en="once in the game (under the other reading, once a layout) a card may pass from an ascending "
+               "base to a descending one")
 def one_exchange(game, move) -> bool:
-    """Once in the game, the top card of an upper base may go to a lower base that wants it."""
+    """Once, the top card of an upper base may go to a lower base that wants it (how often: `EXCHANGES`)."""
     src = game.piles[game.index[move.src]]
     return not game.extra["exchanged"] and game.index[move.src] in game.ups and len(src) > 1 \
         and game.index[move.dst] not in game.ups and src[-1] == wants(game, game.index[move.dst])
@@ -260,12 +321,16 @@ def won(game, move) -> bool:
     return not any(game.piles[i] for i in game.packets + game.spread + (game.exiles,))
 
 
-@RULES.rule("lost", cites=("exiles.play.7",),
-            ru="ходов нет, ссыльных нет, вторая раскладка сыграна",
-            en="no move is left, no exile, and the second layout is played")
+@RULES.rule("lost", cites=("exiles.play.7", STANDSTILL),
+            ru="ходов нет (кроме перекладывания одинокой карты на пустое место), ссыльных нет, "
+               "вторая раскладка сыграна",
+            en="no move is left (but a lone card moved to an empty place), no exile, and the second layout is played")
 def lost(game, move) -> bool:
-    """Lost when nothing can be done and the second layout has been played."""
-    return not game.legal_moves
+    """Lost when nothing can be done and the second layout has been played.
+
+    A lone card laid on an empty packet uncovers nothing and changes no card
+    that shows (`engine.assume.standstill`): it does not keep the game going."""
+    return game.outcome() is not None and not game.is_won()
 
 
 @RULES.rule("eight-kings-and-two-packs", cites=("exiles.play.1.1", "exiles.play.1.2", TWO_PACKS),
@@ -369,7 +434,7 @@ class Exiles(Game):
         packet = self.piles[self.packets[source - 1]]
         card = packet.pop()
         self.piles[self.packets[(card & 15) - 1]].insert(0, card)
-        self.extra["chain"] = card & 15
+        self.extra["chain"] = CHAIN_FROM.of(self)(source, card)  # the packet the next step takes from
         self.extra["steps"] += 1
         if card & 15 == source:
             self.extra["chain"] = 0
@@ -394,7 +459,16 @@ class Exiles(Game):
             gathered += self.piles[i]
             self.piles[i].clear()
         self.redeals_left -= 1
+        self.extra["exchanged"] = EXCHANGES.of(self)(self)  # the leave of play.8, kept or renewed
         self.lay_out(gathered)
+
+    def outcome(self):
+        """As `Game.outcome`, and lost also when only lone cards can be moved
+        to empty packets (`engine.assume.standstill`)."""
+        result = super().outcome()
+        if result is None and not any(m.action for m in self.legal_moves) and self.is_standstill():
+            result = Outcome(Termination.LOST, lost.id, lost.clauses)
+        return result
 
     def check_position(self):
         if not 0 <= self.extra["chain"] <= 12:

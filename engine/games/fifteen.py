@@ -24,7 +24,7 @@ La Quinzaine) allow it once.
 from __future__ import annotations
 
 from engine.cards import ACE, KING
-from engine.core import STANDSTILL, Game, Move, PileSpec
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination
 from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("fifteen")
@@ -40,10 +40,13 @@ SIXTH_ROW_WHEN = RULES.assume(
     "so the exception is refused while any available card can be played, married or laid in a lane, "
     "twin-card shuttles aside (engine.assume.standstill). The game «cannot even begin» while no "
     "foundation has been laid but by the exception itself: once a base has gone out from the bottom "
-    "row (play.1.5) the game has begun and the exception is closed for good. One ace and one king "
-    "at most, each straight to its foundation, each a card still lying where the sixth row was "
-    "dealt.",
-    "most natural reading; terms.suitable",
+    "row (play.1.5) the game has begun and the exception is closed for good (play.3.1 goes on «Когда "
+    "положено одно или нѣсколько основаній»; «послѣ первыхъ перемѣщеній» are then the marriages "
+    "tried before any base is found, not bases already laid). One ace and one king at most, each "
+    "straight to its foundation, each a card still lying where the sixth row was dealt.",
+    "most natural reading; terms.suitable; Cadogan 1874, La Quinzaine, play: the ace and king are "
+    "withdrawn when, after the first plays and marriages, no foundation card is available, so that "
+    "the patience cannot even begin",
 )
 
 OPENING_PLAYS_FIRST = RULES.assume(
@@ -304,11 +307,15 @@ def won(game, move) -> bool:
     return not any(game.piles[i] for i in game.by_role["column"])
 
 
-@RULES.rule("lost", cites=("fifteen.play.2", "fifteen.play.5.4"),
-            ru="ходов нет; пасьянс не повторяется", en="no move is left; the game is not dealt again")
+@RULES.rule("lost", cites=("fifteen.play.2", "fifteen.play.5.4", STANDSTILL),
+            ru="ходов нет (кроме перекладывания одинокой карты с одной дорожки на другую); пасьянс не повторяется",
+            en="no move is left (but moving a lone card from one lane to another); the game is not dealt again")
 def lost(game, move) -> bool:
-    """Lost when no move is left, the sixth-row exception included: it is not dealt again."""
-    return not game.legal_moves
+    """Lost when no move is left but back and forth, the sixth-row exception included: it is not dealt again.
+
+    A lone card that can only go from its column into a lane, leaving a lane
+    behind, changes nothing (`engine.assume.standstill`)."""
+    return not game.is_won() and not any(m.action for m in game.generate_moves()) and game.is_standstill()
 
 
 @RULES.rule("two-packs", cites=("fifteen.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
@@ -499,6 +506,27 @@ class Fifteen(Game):
 
     def do_redeal(self) -> None:
         raise ValueError("fifteen is not dealt again (fifteen.play.5.4)")
+
+    def outcome(self):
+        # The end may come while a lone card can still go from lane to lane
+        # (engine.assume.standstill).
+        if lost.check(self, None):
+            return Outcome(Termination.LOST, lost.id, lost.clauses)
+        return super().outcome()
+
+    def _position_key(self) -> tuple:
+        # The standstill's exploration asks which positions shuttles reach.
+        # The columns obey the same rules but for their mark in extra
+        # «sixth_row» and, under the reading «with-the-seventh-row», column
+        # 15's place: a column's cards with its mark, in any column, are one
+        # position (a lone card going from lane to lane reaches no new one).
+        columns = self.by_role["column"]
+        mask = self.extra["sixth_row"]
+        lone = self.index[LONE] if LONE_CARD.of(self) is _blocked_until_the_seventh_row_is_gone else -1
+        rest = tuple(tuple(p) for i, p in enumerate(self.piles) if i not in columns or i == lone)
+        marked = sorted((tuple(self.piles[i]), mask >> k & 1) for k, i in enumerate(columns) if i != lone)
+        counters = tuple(v for key, v in self.extra.items() if key != "sixth_row")
+        return rest, tuple(marked), mask >> (lone - columns[0]) & 1 if lone >= 0 else 0, counters
 
     def check_position(self) -> tuple[str, str] | None:
         for key in ("sixth_ace", "sixth_king", "sixth_open", "opening"):

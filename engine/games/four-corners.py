@@ -197,6 +197,15 @@ def redeal_at_a_standstill(game, move) -> bool:
     return game.phase == "play" and any(game.piles[i] for i in game.packets) and game.standstill()
 
 
+@RULES.rule("built-cards-stay", cites=("four-corners.rule.1.1", "four-corners.play.2.2"),
+            ru="карта, положенная на основание, остается на нем: годны только верхние карты пачек",
+            en="a card built on a foundation stays there: only the packets' top cards are available")
+def built_cards_stay(game, move) -> bool:
+    """«Самая верхняя карта каждой пачки годна для игры и можетъ быть помѣщена на одно изъ основаній»
+    (rule I): only a packet's top card moves; nothing leaves a foundation."""
+    return False
+
+
 @RULES.rule("won", cites=("four-corners.play.2.2",),
             ru="все карты на основаниях", en="every card is on the foundations")
 def won(game, move) -> bool:
@@ -265,6 +274,7 @@ class FourCorners(Game):
         **{("stock", role): (pack_dealt_round_the_packets,) for role in ("corner", "side", "foundation")},
         "redeal": (redeals_counted, redeal_at_a_standstill),
         **{(role, "stock"): (pack_made_only_by_gathering,) for role in ("corner", "side", "foundation")},
+        **{("foundation", role): (built_cards_stay,) for role in ("corner", "side", "foundation")},
     }
     WON = won
     LOST = lost

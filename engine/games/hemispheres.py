@@ -82,7 +82,8 @@ CROSS_AT_END = RULES.assume(
     "переведены безъ обмѣна» says a wrong card is moved across at the end, not where it goes: "
     "once the stock and the talon are empty, a card in the wrong hemisphere may be moved, without "
     "an exchange, into an empty place of its own hemisphere, where it is available like any other. "
-    "Until it is moved it stays unavailable (rule I).",
+    "Until it is moved it stays unavailable (rule I). From then on no exchange is made: at the end "
+    "the text moves the cards «безъ обмѣна».",
     "most natural reading; " + CADOGAN + ", rule II: at the end transferred without an exchange",
 )
 WRONG_FIRST = RULES.reading(
@@ -379,6 +380,15 @@ def no_second_deal(game, move) -> bool:
     return False
 
 
+@RULES.rule("built-cards-stay", cites=("hemispheres.rule.1", "hemispheres.play.2.3"),
+            ru="карта, положенная на основание, остается на нем: годны только карты своего полушария",
+            en="a card built on a foundation stays there: only the cards in their own hemisphere are available")
+def built_cards_stay(game, move) -> bool:
+    """Rule I makes available only the cards of the hemispheres; a card built on a foundation lies in
+    none of them: nothing leaves a foundation."""
+    return False
+
+
 @RULES.rule("won", cites=("hemispheres.play.2.3",),
             ru="все карты на основаниях", en="every card is on the foundations")
 def won(game, move) -> bool:
@@ -461,6 +471,7 @@ class Hemispheres(Game):
         **{("stock", role): (pack_is_dealt,) for role in ("north", "south", "foundation", "talon")},
         **{(role, "stock"): (pack_and_talon_fed_only_by_the_deal,) for role in ("north", "south", "foundation", "talon")},
         **{(role, "talon"): (pack_and_talon_fed_only_by_the_deal,) for role in ("north", "south", "foundation")},
+        **{("foundation", role): (built_cards_stay,) for role in ("north", "south", "foundation")},
     }
     WON = won
     LOST = lost

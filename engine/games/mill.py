@@ -50,6 +50,16 @@ LEND_WHEN = RULES.assume(
 )
 
 
+KING_STAYS = RULES.assume(
+    "lent-card-not-the-king",
+    "«Верхняя карта каждой изъ королевскихъ пачекъ можетъ быть ... переложена на тузовую пачку» "
+    "(play.2.3) does not say whether a packet that is only its king may lend the king: the engine "
+    "lends only a card built on a king, never the king, who is one of the five foundation cards "
+    "(play.1.4) and whose corner would be left without a base.",
+    "most natural reading",
+)
+
+
 def _at_standstill(game, moves: list[Move]) -> bool:
     return not moves
 
@@ -173,7 +183,7 @@ def kings_down_to_aces(game, move) -> bool:
     return None if not dst else (dst[-1] & 15) - 1 == game.moving_card(move) & 15
 
 
-@RULES.rule("king-pile-lends-one-card", cites=("mill.play.2.3", "mill.play.2.4", LEND_WHEN, LEND_LIMIT),
+@RULES.rule("king-pile-lends-one-card", cites=("mill.play.2.3", "mill.play.2.4", LEND_WHEN, LEND_LIMIT, KING_STAYS),
             ru="верхнюю карту королевской пачки можно переложить на тузовую, по одной, "
                "если это сразу позволяет сыграть карту из крыльев или талона; иначе карты оснований "
                "остаются на месте",

@@ -214,6 +214,24 @@ class Parterre(Game):
     def do_redeal(self) -> None:
         raise ValueError("Партеръ is dealt only once (parterre.play.1.3): there is no redeal")
 
+    def is_standstill(self, limit: int = 5000, counts=None, moves=None) -> bool:
+        """`engine.assume.standstill`, decided without a search: once every card
+        move is a lone card going into an empty packet, such moves never change
+        which cards are available (so no card can go home), only which of them
+        lie in a packet and so take a card one lower. Play goes on exactly when
+        an empty packet is left and two available cards are one rank apart:
+        the higher goes into the packet, the lower onto it."""
+        if counts is not None:
+            return super().is_standstill(limit, counts, moves)
+        for move in self.generate_moves() if moves is None else moves:
+            if not move.action and not self.is_shuttle(move):
+                return False
+        piles = self.piles
+        if all(piles[i] for i in self.beds):
+            return True
+        ranks = {piles[i][-1] & 15 for i in self.beds + self.bouquet if piles[i]}
+        return not any(rank + 1 in ranks for rank in ranks)
+
     def check_position(self):
         for i in self.bouquet:
             if len(self.piles[i]) > 1:

@@ -16,7 +16,7 @@ Piles: ``king-1`` .. ``king-8`` (the king at the bottom), ``foundation-1`` ..
 from __future__ import annotations
 
 from engine.cards import ACE, JACK, KING, QUEEN, card_code
-from engine.core import Game, Move, PileSpec
+from engine.core import STANDSTILL, Game, Move, Outcome, PileSpec, Termination
 from engine.rulebook import Alternative, RuleBook
 
 RULES = RuleBook("salic-law")
@@ -180,12 +180,16 @@ def won(game, move) -> bool:
     return game.phase == "play" and all(len(game.piles[i]) <= 1 for i in game.by_role["king-pile"])
 
 
-@RULES.rule("lost", cites=("salic-law.play.6",),
-            ru="ходов нет, а вторично пасьянс не раскладывается",
-            en="no move is left, and the game is not dealt again")
+@RULES.rule("lost", cites=("salic-law.play.6", STANDSTILL),
+            ru="ходов нет (кроме перекладывания одной карты с короля на свободного короля), "
+               "а вторично пасьянс не раскладывается",
+            en="no move is left (but a lone card moved from king to bare king), and the game is not dealt again")
 def lost(game, move) -> bool:
-    """Lost when no card can be played and none dealt: there is no second deal."""
-    return not game.legal_moves
+    """Lost when no card can be played and none dealt: there is no second deal.
+
+    A king's last card laid on a free king only changes which king is bare
+    (`SalicLaw.is_shuttle`): it leaves play where it was (`engine.assume.standstill`)."""
+    return game.outcome() is not None and not game.is_won()
 
 
 @RULES.rule("two-packs", cites=("salic-law.decks.1",), ru="две полные колоды карт", en="two full packs of cards")
@@ -280,6 +284,21 @@ class SalicLaw(Game):
         i = self.index[move.dst]
         if self.roles[i] == "king-pile" and FREE_KING.of(self) is _once_per_king:
             self.extra["given"] |= 1 << (i - self.by_role["king-pile"][0])
+
+    def is_shuttle(self, move: Move) -> bool:
+        """A king's only card laid on a free king: the kings swap being bare, the
+        cards that show are the same (`engine.assume.standstill`)."""
+        if move.action:
+            return False
+        i, j = self.index[move.src], self.index[move.dst]
+        return self.roles[i] == self.roles[j] == "king-pile" and len(self.piles[i]) == 2
+
+    def outcome(self):
+        """As `Game.outcome`, and lost also when only such shuttles are left."""
+        result = super().outcome()
+        if result is None and not any(m.action for m in self.legal_moves) and self.is_standstill():
+            result = Outcome(Termination.LOST, lost.id, lost.clauses)
+        return result
 
     def check_position(self):
         if not 0 <= self.extra["given"] < 1 << 8:

@@ -91,7 +91,9 @@ REFILL = RULES.assume(
     "The Russian text is lost after the deal. As Cadogan: spaces in the star (a ray with fewer "
     "than three cards) must be refilled from the talon or the pack before the next card is "
     "turned, beginning with the inner circles and going round from the top: the space to fill "
-    "is the first ray (in order) among the shortest.",
+    "is the first ray (in order) among the shortest. Until then the player may go on playing and "
+    "marrying, the talon's top card too (Cadogan refills once the player has played or married "
+    "all the cards he wishes).",
     SOURCE,
 )
 NO_REDEAL = RULES.assume(
@@ -251,6 +253,15 @@ def no_redeal(game, move) -> bool:
     return False
 
 
+@RULES.rule("built-cards-stay", cites=("shah.rule.1.1", "shah.rule.1.2", "shah.play.4"),
+            ru="карта, положенная на туза, остается на нем: годны только карты звезды и талона",
+            en="a card built on an ace stays there: only the star's cards (and the talon's) are available")
+def built_cards_stay(game, move) -> bool:
+    """Rule I makes the cards of the star's circles available; a card built on a foundation lies in no
+    circle and is played no further: nothing leaves a foundation."""
+    return False
+
+
 @RULES.rule("won", cites=("shah.play.4",),
             ru="все карты на тузах, до дам", en="every card is built on the aces up to the queens")
 def won(game, move) -> bool:
@@ -324,6 +335,7 @@ class Shah(Game):
         ("stock", "talon"): (pack_dealt_by_the_deal,),
         **{(role, "stock"): (pack_and_talon_fed_only_by_the_deal,) for role in ("ray", "talon", "foundation")},
         **{(role, "talon"): (pack_and_talon_fed_only_by_the_deal,) for role in ("ray", "foundation")},
+        **{("foundation", role): (built_cards_stay,) for role in ("ray", "foundation")},
     }
     # after the deal a space may also be filled from the pack or the talon
     REFILL_ROUTE = (one_card, refill_inner_circles_first)
@@ -334,8 +346,9 @@ class Shah(Game):
     def route(self, move: Move):
         rules = super().route(move)
         if self.phase == "play" and not move.action and move.dst.startswith("ray-") and \
-                move.src in ("stock", "talon") and move.dst in self.index and self.space() is not None:
-            return rules[:1] + self.REFILL_ROUTE  # filling a space, not marrying
+                move.src in ("stock", "talon") and move.dst in self.index and \
+                len(self.piles[self.index[move.dst]]) < 3 and self.space() is not None:
+            return rules[:1] + self.REFILL_ROUTE  # filling a space (a short ray takes no marriage)
         return rules
 
     def setup(self, cards: list[int]) -> None:
@@ -445,8 +458,8 @@ class Shah(Game):
             for f in wants.get(card, ()):
                 suitable = suitable or i != talon
                 yield table[i][f]
-            if i == talon and space is not None:
-                continue  # a talon card then fills the space (the refill route), it does not marry
+            # the talon's top may marry even while a space waits: Cadogan refills
+            # the spaces once the player has «played or married all the cards» he wishes
             for j in tops.get(card + 1, ()):
                 if j != i and marry(self, i, j):
                     yield table[i][j]

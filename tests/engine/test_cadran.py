@@ -122,3 +122,47 @@ def test_every_refusal_route_cites_a_clause_or_a_named_assumption():
                          ("foundation-S-1>col-2", "cadran.rule.1.1")):
         verdict = game.explain(move)
         assert not verdict.allowed and clause in verdict.clauses, move
+
+
+def test_the_card_just_turned_is_laid_in_the_sequences_under_either_reading():
+    """play.7.1-7.2: each turned card that can go to a foundation or into the
+    sequences is put there; only the others form the talon. Under
+    "no-card-to-play" a marriage in the layout may wait, but the next card is
+    not turned over the card just turned while it can be married."""
+    piles = {"stock": ["~9C", "~4H"], "talon": ["JD"], "col-1": ["KS", "5H"]}
+    for readings in (None, {TURN: "no-card-to-play"}):
+        game = load(piles, readings)
+        game.play("deal")
+        verdict = game.explain("deal")
+        assert not verdict.allowed and verdict.rules == ("cadran.turn-the-pack",)
+        assert "cadran.play.7.2" in verdict.clauses
+        game.play("talon>col-1")
+        assert game.extra["turned"] == 0 and game.explain("deal").allowed
+        assert Cadran.from_portable(game.to_portable()).extra == game.extra
+    # an older talon card (uncovered when the card over it was used) may wait under "no-card-to-play"
+    old = {"stock": ["~9C"], "talon": ["4H"], "col-1": ["KS", "5H"]}
+    assert load(old, {TURN: "no-card-to-play"}).explain("deal").allowed
+    assert not load(old).explain("deal").allowed
+    # the flag is kept only under "no-card-to-play", and needs a talon card
+    game = load({"stock": ["~9C"], "col-1": ["KS", "5H"]})
+    game.play("deal")
+    assert game.extra["turned"] == 0
+    with pytest.raises(Exception, match="extra.turned"):
+        Cadran.from_portable({"game": "cadran", "deal": 0, "piles": {"col-1": ["KS"]}, "extra": {"turned": 1}})
+
+
+def test_the_game_is_lost_when_only_shuttles_are_left_and_the_pack_is_out():
+    """play.8: no second deal. With the pack turned out, a card going back and
+    forth between twin cards, or a lone card from space to space, changes
+    nothing (`engine.assume.standstill`): the game is over."""
+    rest = {"col-3": ["KD"], "col-4": ["KC"], "col-5": ["9S"], "col-6": ["9D"], "col-7": ["7C"], "col-8": ["3S"],
+            "col-9": ["3D"], "col-10": ["2C"]}
+    for piles in ({**rest, "col-1": ["KS", "6H", "5H"], "col-2": ["6H"]}, {**rest, "col-1": ["5H"]}):
+        game = load(piles)
+        assert list(game.legal_moves) and all(game.is_shuttle(m) for m in game.legal_moves)
+        outcome = game.outcome()
+        assert outcome is not None and outcome.rule == "cadran.lost" and "cadran.play.8" in outcome.clauses
+        # a card left in the pack: it may be turned, the game goes on
+        assert load({**piles, "stock": ["~4H"]}).outcome() is None
+    # a shuttle that lets the covered twin go on to 7H: play goes on
+    assert load({**rest, "col-1": ["KS", "6H", "5H"], "col-2": ["6H"], "col-3": ["7H"]}).outcome() is None

@@ -50,6 +50,42 @@ def test_an_exile_goes_under_its_packet_and_the_chain_runs_until_a_base_card_is_
     assert "packet-7>up-S" in game.legal_moves
 
 
+def test_the_chain_packet_reading_follow_or_same():
+    """exiles.assume.chain-packet: after the exile's packet, the chain takes the top card
+    of the packet the last card went under (follow), or of the exile's packet again (same)."""
+    piles = {"up-S": ["KS"], "exiles": ["~5C"], "packet-5": ["2D", "9H", "7D"],
+             "packet-7": ["AS", "QS"], "packet-9": ["8C"], "packet-12": ["6H"]}
+    follow = position("exiles", {"piles": piles})
+    same = position("exiles", {"piles": piles, "readings": {"exiles.assume.chain-packet": "same"}})
+    for game in (follow, same):
+        game.play("exile")             # 5C under packet 5
+        game.play("chain")             # 7D, packet 5's top, under packet 7: both readings agree
+        assert codes(game, "packet-7") == ["7D", "AS", "QS"]
+    assert follow.extra["chain"] == 7 and same.extra["chain"] == 5
+    follow.play("chain")               # QS, packet 7's top, under packet 12: AS comes free
+    assert codes(follow, "packet-7") == ["7D", "AS"] and follow.extra["chain"] == 0
+    same.play("chain")                 # 9H, packet 5's top again, under packet 9
+    assert codes(same, "packet-9") == ["9H", "8C"] and codes(same, "packet-7") == ["7D", "AS", "QS"]
+    assert same.extra["chain"] == 5 and list(map(str, same.legal_moves)) == ["chain"]
+    state = same.to_portable()
+    assert state["readings"] == {"exiles.assume.chain-packet": "same"}
+    assert type(same).from_portable(state).extra["chain"] == 5
+
+
+def test_the_exchange_count_reading_once_in_the_game_or_once_a_layout():
+    """exiles.assume.exchange-count: after the second layout, the one exchange of play.8 is
+    spent (once in the game) or granted again (once a layout)."""
+    piles = {"up-H": ["KH", "AH..6H"], "down-H": ["KH", "QH..7H"], "packet-5": ["2C", "7D"], "packet-7": ["QS"]}
+    verdicts = {}
+    for alt in ("once-in-the-game", "once-a-layout"):
+        game = position("exiles", {"piles": piles, "extra": {"exchanged": 1},
+                                   "readings": {"exiles.assume.exchange-count": alt}})
+        assert not game.explain("up-H>down-H").allowed  # spent in the first layout
+        game.play("redeal")
+        verdicts[alt] = ("up-H>down-H" in game.legal_moves, game.explain("up-H>down-H").allowed)
+    assert verdicts == {"once-in-the-game": (False, False), "once-a-layout": (True, True)}
+
+
 def test_one_exchange_only():
     game = position("exiles", {"piles": {"up-H": ["KH", "AH", "2H", "3H", "4H", "5H"],
                                          "down-H": ["KH", "QH..6H"], "packet-1": ["9S"]}})
@@ -151,6 +187,27 @@ def test_random_play_under_each_reading_is_one_answer(deal, readings):
     game = GAME(deal, readings=readings)
     rng = random.Random(deal)
     for _ in range(250):
+        legal = list(game.legal_moves)
+        assert set(legal) == set(Game.generate_moves(game))
+        assert all(game.explain(m).allowed for m in legal)
+        if not legal:
+            break
+        game.push(rng.choice(legal))
+
+
+@pytest.mark.parametrize("readings", [
+    {"exiles.assume.chain-packet": "same"},
+    {"exiles.assume.exchange-count": "once-a-layout"},
+    {"exiles.assume.chain-packet": "same", "exiles.assume.exchange-count": "once-a-layout"}])
+@pytest.mark.parametrize("deal", [3, 17])
+def test_random_play_under_the_chain_and_exchange_readings_is_one_answer(deal, readings):
+    import random
+
+    from engine import Game
+
+    game = find_game("exiles")(deal, readings=readings)
+    rng = random.Random(deal)
+    for _ in range(400):
         legal = list(game.legal_moves)
         assert set(legal) == set(Game.generate_moves(game))
         assert all(game.explain(m).allowed for m in legal)

@@ -367,3 +367,24 @@ def test_every_refusal_route_cites_a_clause_or_a_named_assumption():
     assert not redeal.allowed and {"fifteen.play.5.4", "fifteen.play.2"} <= set(redeal.clauses)
     back = game.explain("foundation-A-1>col-1")
     assert not back.allowed and back.clauses == ("fifteen.rule.1",)
+
+
+# -- the end ------------------------------------------------------------------
+
+
+def test_the_game_is_lost_when_only_a_lone_card_can_go_from_lane_to_lane():
+    """play.2 / play.5.4: no repeat, no further breach of the rules; a lone
+    card going into a lane leaves a lane behind and changes nothing
+    (`engine.assume.standstill`), so the game is over."""
+    fill = {k: v for k, v in FILL.items() if k != "col-2"}
+    game = load({**fill, "col-1": ["7C"], "foundation-A-1": ["AC"]}, sixth_ace=1, sixth_king=1)
+    moves = list(game.legal_moves)
+    assert moves and all(game.is_shuttle(m) for m in moves)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.rule == "fifteen.lost"
+    assert {"fifteen.play.2", "fifteen.play.5.4"} <= set(outcome.clauses)
+    # a column of two: its bottom card goes into the lane and uncovers the other, play goes on
+    going = load({**fill, "col-1": ["QD", "7C"], "foundation-A-1": ["AC"]}, sixth_ace=1, sixth_king=1)
+    assert going.outcome() is None
+    going.play("col-1>col-2")
+    assert going.outcome() is not None and going.outcome().rule == "fifteen.lost"

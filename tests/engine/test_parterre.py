@@ -71,3 +71,45 @@ def test_a_lone_card_hopping_between_empty_packets_does_not_keep_the_game_going(
     # with a card that could go on the king, play goes on
     going = position("parterre", {"piles": {**piles, "bouquet-2": ["QD"]}})
     assert going.outcome() is None
+
+
+def test_a_full_bouquet_with_no_two_cards_a_rank_apart_is_lost():
+    # sixteen lone cards could fill the six empty packets in thousands of ways:
+    # the standstill is decided without searching them
+    cards = ["5S", "7S", "7D", "9C", "9D", "JC", "KC", "KD", "JD", "5C", "7C", "9S", "KS", "JS", "KH", "5H"]
+    piles = {"foundation-S": ["AS", "2S", "3S"], "foundation-H": ["AH", "2H", "3H"], "foundation-D": ["AD..4D"]}
+    piles.update({f"bouquet-{k + 1}": [c] for k, c in enumerate(cards)})
+    outcome = position("parterre", {"piles": piles}).outcome()
+    assert outcome is not None and outcome.rule == "parterre.lost"
+    piles["bouquet-16"] = ["QH"]  # a king goes into a packet, the queen onto it
+    assert position("parterre", {"piles": piles}).outcome() is None
+
+
+def test_the_standstill_without_search_agrees_with_the_search():
+    """Random study positions small enough for the core's search to finish:
+    the closed form of `Parterre.is_standstill` gives the same answer."""
+    import random
+
+    from engine.core import Game
+    from engine.cards import RANKS, SUITS
+
+    rng = random.Random(7)
+    pack = [r + s for s in SUITS for r in RANKS if r]
+    spaced = [r + s for s in SUITS for r in ("2", "4", "6", "8", "10", "Q")]  # no two a rank apart
+    agreed = standstills = 0
+    for _ in range(200):
+        cards = rng.sample(spaced if rng.random() < 0.6 else pack, 12)
+        piles = {}
+        for k, code in enumerate(cards[:rng.randrange(0, 4)]):
+            piles[f"bouquet-{k + 1}"] = [code]
+        rest = cards[len(piles):]
+        for bed in rng.sample(range(1, 7), rng.randrange(4, 7)):
+            take = rng.randrange(1, 3)
+            if rest:
+                piles[f"bed-{bed}"], rest = rest[:take], rest[take:]
+        game = position("parterre", {"piles": piles})
+        fast = game.is_standstill()
+        assert fast == Game.is_standstill(game, limit=200_000), piles
+        agreed += 1
+        standstills += fast
+    assert agreed == 200 and 30 < standstills < 170, standstills
