@@ -11,6 +11,7 @@ $(BIN)/pasyans: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/python -m normalize.frequency >/dev/null  # the word-frequency cache, compiled once
 	touch $@
 
 # The browser's Python (Pyodide), pinned in package-lock.json; the site copies it.

@@ -34,7 +34,8 @@ KINDS_DIPLOMATIC = {
     "ocr-lookalike": "a Latin letter inside a Cyrillic word",
     "ocr-spacing": "a space inside a word removed",
     "ocr-hyphen": "a line-end hyphen inside a word removed",
-    "ocr-confusion": "one letter read as another (н/и, і/г, ...), decided by the dictionary",
+    "ocr-confusion": "one letter read as another (н/и, і/г, ...), or one as two, decided by the dictionary and word frequency",
+    "ocr-doubt": "a suspicious word left as it is: two repairs are about equally likely (the reason names them)",
     "ocr-dropped": "a letter the OCR dropped restored (the final ъ)",
     "errata": "a fix from the book's errata file",
 }

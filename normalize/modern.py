@@ -15,7 +15,10 @@ punctuation or its case; only the letters the reform changed:
 - ея -> ее, онѣ/однѣ... -> они/одни...;
 - з -> с at the end of the prefixes без-, воз-, из-, раз-, ... before a
   voiceless consonant, when the result is a word (разсматривать ->
-  рассматривать; низкій, изъ stay).
+  рассматривать; низкій, изъ stay), also after other prefixes
+  (безразсудный -> безрассудный, небезполезный -> небесполезный);
+- -ыя/-ія of nouns declined like adjectives too (насѣкомыя -> насекомые,
+  запятыя -> запятые; серія, линія stay).
 
 `modern_edits(word)` returns the edits (spans of the word) and is cached,
 because the same few thousand words come back on every page.
@@ -28,7 +31,7 @@ from functools import lru_cache
 import regex
 
 from normalize import morph, tables
-from normalize.draft import Draft, Origin, splice
+from normalize.draft import Draft, Edit, Origin, splice
 
 YAT, CAPITAL_YAT = "\N{CYRILLIC SMALL LETTER YAT}", "\N{CYRILLIC CAPITAL LETTER YAT}"
 DECIMAL_I = "\N{CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I}"
@@ -67,6 +70,7 @@ def _pronoun_rules() -> dict[str, tuple[str, Origin]]:
 
 PRONOUNS = _pronoun_rules()
 PREFIXES = sorted(tables.modern()["prefixes"], key=len, reverse=True)
+OUTER_PREFIXES = sorted(tables.modern()["outer_prefixes"], key=len, reverse=True)
 VOICELESS = tables.modern()["voiceless"]
 PREFIX_DROP = [(old, new, Origin("prefix-z", f"prefix-z.{old}", reason)) for old, new, reason in tables.modern()["prefix_drop"]]
 for _, _, _origin in PREFIX_DROP:
@@ -110,7 +114,7 @@ def _needs_work(word: str) -> bool:
         or lower.endswith(HARD_SIGN)
         or lower in PRONOUNS
         or lower.endswith(("аго", "яго", "ыя", "ія", "ия", "ыяся", "іяся", "ияся"))
-        or any(lower.startswith(p) for p in PREFIXES)
+        or any(p in lower[:8] for p in PREFIXES)
     )
 
 
@@ -120,6 +124,10 @@ def modern_edits(word: str) -> tuple:
     if not _needs_work(word):
         return ()
     lower = word.lower()
+    core = lower[:-2] if lower.endswith("ся") and len(lower) > 5 else lower
+    if (lower not in PRONOUNS and not core.endswith(_RULED_ENDINGS) and "з" not in lower[:14]
+            and lower.find("ъи", 1) < 0):
+        return _letter_edits(word)  # most words: only the letters the reform removed
     draft = Draft(word)
     pronoun = PRONOUNS.get(lower)
     if pronoun:
@@ -169,7 +177,7 @@ def _endings(word: str, lower: str, draft: Draft) -> None:
 
 
 def _any_spelling(test, lower: str) -> bool:
-    """`test` of the word as it stands, or with its prefix respelled.
+    """`test` of the word as it stands, or with its prefixes respelled.
 
     The ending and the prefix are both pre-reform in безсмысленныя or
     изсякнувшаго; the dictionary knows neither half-modern form, only
@@ -177,31 +185,49 @@ def _any_spelling(test, lower: str) -> bool:
     """
     if test(lower):
         return True
-    for old, new, _ in PREFIX_DROP:
-        if lower.startswith(old):
-            return test(new + lower[len(old):])
-    for prefix in PREFIXES:
-        if lower.startswith(prefix) and len(lower) > len(prefix) + 2 and lower[len(prefix)] in VOICELESS:
-            at = len(prefix) - 1
-            return test(lower[:at] + "с" + lower[at + 1:])
-    return False
+    respelled = _respelled_prefixes(lower)
+    return respelled is not None and test(respelled[0])
+
+
+def _starts(lower: str, depth: int = 2):
+    """Where an inner prefix may start: 0, and after one or two outer prefixes."""
+    yield 0
+    if depth:
+        for outer in OUTER_PREFIXES:
+            if lower.startswith(outer) and len(lower) > len(outer) + 3:
+                for rest in _starts(lower[len(outer):], depth - 1):
+                    yield len(outer) + rest
+
+
+def _respelled_prefixes(lower: str):
+    """(the word with its prefixes respelled, [(start, end, text, origin)]) or
+    None: разсчетъ -> расчетъ, безразсудный -> безрассудный (the з of раз-
+    after без-), небезполезный -> небесполезный."""
+    for at in sorted(set(_starts(lower))):
+        rest = lower[at:]
+        for old, new, origin in PREFIX_DROP:
+            if rest.startswith(old):
+                start, end, text = _minimal(old, new)
+                return lower[:at] + new + rest[len(old):], [(at + start, at + end, text, origin)]
+        for prefix in PREFIXES:
+            if rest.startswith(prefix) and len(rest) > len(prefix) + 2 and rest[len(prefix)] in VOICELESS:
+                z = at + len(prefix) - 1
+                return lower[:z] + "с" + lower[z + 1:], [(z, z + 1, "с", RULES["prefix-z"])]
+    return None
 
 
 def _prefix(word: str, draft: Draft) -> None:
-    lower = word.lower()
-    for old, new, origin in PREFIX_DROP:
-        if lower.startswith(old):
-            start, end, text = _minimal(old, new)
-            draft.replace(start, end, text, origin)
-            return
-    for prefix in PREFIXES:
-        if lower.startswith(prefix) and len(lower) > len(prefix) + 2 and lower[len(prefix)] in VOICELESS:
-            whole = splice(word, draft.edits()).lower()
-            at = len(prefix) - 1
-            with_s = whole[:at] + "с" + whole[at + 1 :]
-            if morph.is_known(simple(with_s)) and not morph.is_known(simple(whole)):
-                draft.replace(at, at + 1, _cased(word[at], "с"), RULES["prefix-z"])
-            return
+    found = _respelled_prefixes(word.lower())
+    if found is None:
+        return
+    _, changes = found
+    whole = splice(word, draft.edits()).lower()
+    with_s = whole
+    for start, end, text, _origin in sorted(changes, reverse=True):
+        with_s = with_s[:start] + text + with_s[end:]
+    if changes[0][3].rule != "prefix-z" or (morph.is_known(simple(with_s)) and not morph.is_known(simple(whole))):
+        for start, end, text, origin in changes:
+            draft.replace(start, end, _cased(word[start:end] or word[start - 1 : start], text), origin)
 
 
 def _hard_sign_i(word: str, draft: Draft) -> None:
@@ -233,6 +259,79 @@ def _letters(word: str, draft: Draft) -> None:
             draft.replace(index, index + 1, _cased(ch, "в" if after_vowel else "и"), RULES[rule])
         elif low == HARD_SIGN and index == len(text) - 1 and index > 0:
             draft.replace(index, index + 1, "", RULES["hard-sign.final"])
+
+
+_RULED_ENDINGS = ("аго", "яго", "ыя", "ія", "ия")
+
+
+def spelling_key(lower: str) -> str | None:
+    """The modern spelling of a word that only the letter rules can touch
+    (no ending, prefix, ъи or pronoun rule applies), else None: then see
+    `possible_spellings`."""
+    if "з" in lower[:14] or IZHITSA in lower or lower in PRONOUNS or "ъи" in lower:
+        return None
+    core = lower[:-2] if lower.endswith("ся") and len(lower) > 5 else lower
+    if core.endswith(_RULED_ENDINGS):
+        return None
+    return simple(lower)
+
+
+def possible_spellings(lower: str) -> set[str]:
+    """Every spelling `modern_word(lower)` may take, found without the
+    dictionary (a superset: the letters respelled, with and without the
+    ending and the prefix the dictionary decides). An OCR candidate's
+    frequency is bounded by its most frequent spelling, so most candidates
+    are ranked out without a dictionary look-up."""
+    if lower in PRONOUNS or IZHITSA in lower or "ъи" in lower:
+        return {modern_word(lower)}
+    reflexive = lower.endswith("ся") and len(lower) > 5
+    core = lower[:-2] if reflexive else lower
+    if "з" not in lower[:14] and not core.endswith(_RULED_ENDINGS):
+        return {simple(lower)}  # the common case: the letters alone decide
+    changes = [[]]
+    if core.endswith(("аго", "яго")) and len(core) >= 5:
+        at = len(core) - 3
+        changes += [[(at, at + 1, "о")], [(at, at + 1, "е")]]
+    elif core.endswith(("ыя", "ія", "ия")) and len(core) >= 4:
+        changes.append([(len(core) - 1, len(core), "е")])
+    # the з of a prefix (after at most two outer prefixes: within the first
+    # 14 letters) may become с, or go (разсчет -> расчет): every such з
+    prefix = [[(at, at + 1, "с")] for at in range(min(len(lower), 14)) if lower[at] == "з"]
+    for old, new, _origin in PREFIX_DROP:
+        at = lower.find(old, 0, 14 + len(old))
+        if at >= 0:
+            start, end, text = _minimal(old, new)
+            prefix.append([(at + start, at + end, text)])
+    changes += [change + extra for change in changes for extra in prefix]
+    result = set()
+    for change in changes:
+        text = lower
+        for start, end, new in sorted(change, reverse=True):
+            text = text[:start] + new + text[end:]
+        result.add(simple(text))
+    return result
+
+
+def _letter_edits(word: str) -> tuple:
+    """The edits of `_letters` on an untouched word, without a draft (one
+    letter each, in order; the same edits `_letters` would give)."""
+    edits = []
+    last = len(word) - 1
+    for index, ch in enumerate(word):
+        low = ch.lower()
+        if low == YAT:
+            edits.append(Edit(index, index + 1, ch, _cased(ch, "е"), RULES["yat"]))
+        elif low == DECIMAL_I:
+            edits.append(Edit(index, index + 1, ch, _cased(ch, "и"), RULES["i-decimal"]))
+        elif low == FITA:
+            edits.append(Edit(index, index + 1, ch, _cased(ch, "ф"), RULES["fita"]))
+        elif low == IZHITSA:
+            after_vowel = index > 0 and word[index - 1].lower() in VOWELS
+            rule = "izhitsa.vowel" if after_vowel else "izhitsa"
+            edits.append(Edit(index, index + 1, ch, _cased(ch, "в" if after_vowel else "и"), RULES[rule]))
+        elif low == HARD_SIGN and index == last and index > 0:
+            edits.append(Edit(index, index + 1, ch, "", RULES["hard-sign.final"]))
+    return tuple(edits)
 
 
 def modern_word(word: str) -> str:

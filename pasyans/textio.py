@@ -8,12 +8,16 @@ hundred kilobytes.
 
 Encodings, in order:
 - UTF-8 with a byte-order mark: the mark is dropped (noted on stderr);
+- UTF-16 with a byte-order mark, or without one when every other byte is
+  0x00 or 0x04 (Latin or Cyrillic text; noted on stderr);
 - UTF-8;
 - cp1251, when the bytes are not UTF-8 and look like Cyrillic text in it
   (noted on stderr; a pre-reform text in cp1251 cannot hold ѣ, so the note
-  matters);
+  matters). A file that is plain ASCII for its first blocks and cp1251 later
+  is switched to cp1251 where its first non-ASCII byte comes;
 - anything else is refused with the byte offset of the first bad byte.
-A NUL byte means a binary file, which is refused.
+A NUL byte (outside UTF-16) or a NUL character means a binary file, which is
+refused.
 """
 
 from __future__ import annotations
@@ -63,9 +67,31 @@ def _looks_cp1251(sample: bytes) -> bool:
     return any(a in CP1251_LETTERS and b in CP1251_LETTERS for a, b in zip(sample, sample[1:]))
 
 
+def _utf16(head: bytes) -> str | None:
+    """utf-16-le/-be for a head of UTF-16 text without a byte-order mark."""
+    sample = head[: len(head) // 2 * 2][:4096]
+    if len(sample) < 4:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    def high(part):  # the high bytes of Latin (0x00) or Cyrillic (0x04) characters
+        return sum(b in (0x00, 0x04) for b in part) / len(part)
+    if high(odd) >= 0.9 and high(even) < 0.5:
+        return "utf-16-le"
+    if high(even) >= 0.9 and high(odd) < 0.5:
+        return "utf-16-be"
+    return None
+
+
 def detect(head: bytes, name: str, note=None) -> tuple[str, int]:
     """(encoding, bytes to skip) for a file starting with `head`."""
     note = note or (lambda message: print(f"pasyans: {name}: {message}", file=sys.stderr))
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
+        note(f"UTF-16 ({encoding[-2:].upper()}) with a byte-order mark; the mark is dropped")
+        return encoding, 2
+    if b"\0" in head and (encoding := _utf16(head)):
+        note(f"UTF-16 ({encoding[-2:].upper()}) without a byte-order mark")
+        return encoding, 0
     if head.startswith(BOM):
         note("UTF-8 with a byte-order mark; the mark is dropped")
         return "utf-8", len(BOM)
@@ -89,17 +115,21 @@ def read_lines(path: str, *, note=None) -> Iterator[tuple[str, str]]:
         head = _read(stream)
         if not head:
             return
-        if b"\0" in head:  # before guessing an encoding: a binary file is text in none
+        if b"\0" in head and not head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and not _utf16(head):
+            # before guessing an encoding: a binary file is text in none
             at = head.index(b"\0")
             raise InputError(f"binary file (NUL byte at byte offset {at}); give a text file", name)
         encoding, skip = detect(head, name, note)
+        wide = encoding.startswith("utf-16")
+        ascii_so_far = True  # every byte so far below 0x80: a later cp1251 byte can still switch
+        done = 0  # lines yielded, for the line number of a bad byte
         decoder = codecs.getincrementaldecoder(encoding)("strict")
         offset = 0  # bytes consumed before the current block
         block = head[skip:]
         offset = skip
         pending = ""
         while True:
-            if b"\0" in block:
+            if not wide and b"\0" in block:
                 at = offset + block.index(b"\0")
                 raise InputError(f"binary file (NUL byte at byte offset {at}); give a text file", name)
             final = not block
@@ -108,15 +138,32 @@ def read_lines(path: str, *, note=None) -> Iterator[tuple[str, str]]:
                 text = decoder.decode(block, final=final)
             except UnicodeDecodeError as error:
                 data = carried + block
-                if error.start >= len(data):
-                    raise InputError(f"not {encoding.upper()}: the file ends inside a character", name) from None
-                raise InputError(
-                    f"not {encoding.upper()}: invalid byte 0x{data[error.start]:02x} "
-                    f"at byte offset {offset - len(carried) + error.start}", name) from None
+                if (encoding == "utf-8" and ascii_so_far and not carried
+                        and data[: error.start].isascii() and _looks_cp1251(data)):
+                    (note or (lambda m: print(f"pasyans: {name}: {m}", file=sys.stderr)))(
+                        f"not UTF-8 from byte offset {offset + error.start}; decoded as Windows-1251 (cp1251)")
+                    encoding = "cp1251"
+                    decoder = codecs.getincrementaldecoder(encoding)("strict")
+                    text = decoder.decode(data, final=final)
+                    error = None
+                if error is None:
+                    pass
+                elif error.start >= len(data):
+                    raise InputError(f"not {encoding.upper()}: the file ends inside a character", name,
+                                     done + pending.count("\n") + data.count(b"\n") + 1) from None
+                else:
+                    raise InputError(
+                        f"not {encoding.upper()}: invalid byte 0x{data[error.start]:02x} "
+                        f"at byte offset {offset - len(carried) + error.start}", name,
+                        done + data[: error.start].count(b"\n") + 1) from None
+            ascii_so_far = ascii_so_far and block.isascii()
+            if wide and "\0" in text:
+                raise InputError("binary file (a NUL character in UTF-16 text); give a text file", name)
             offset += len(block)
             pending += text
             lines = pending.split("\n")
             pending = lines.pop()
+            done += len(lines)
             for line in lines:
                 if line.endswith("\r"):
                     yield line[:-1], "\r\n"

@@ -64,4 +64,27 @@ def test_a_changed_copy_is_an_ordinary_file(tmp_path):
     copy.write_bytes(witness.path.read_bytes() + b"\n")
     result = run("normalize", str(copy), "--layer", "diplomatic")
     assert result.returncode == 0
-    assert "съ детьми" in result.stdout.decode("utf-8").split("\n")[0]  # read as pre-reform, the default
+    # its spelling is detected (modern: no ъ is added) and said on stderr
+    assert "с детьми" in result.stdout.decode("utf-8").split("\n")[0]
+    assert b"orthography detected: modern" in result.stderr
+    forced = run("normalize", str(copy), "--layer", "diplomatic", "--orthography", "pre-reform")
+    assert "съ детьми" in forced.stdout.decode("utf-8").split("\n")[0]
+
+
+def test_a_modern_copy_of_004_gets_no_hard_signs(tmp_path):
+    # issue 15: read with the old default, 004 got 96 spurious ъ (Пасьянсъ, занимаетъ)
+    copy = tmp_path / "004.txt"
+    copy.write_bytes(corpus.witness("004").path.read_bytes() + b"\n")
+    result = run("corrections", str(copy), "--json")
+    steps = json.loads(result.stdout)
+    assert not [s for s in steps if "ъ" in s["after"]]
+    assert all(s["orthography"] == "modern" and s["orthography_source"] == "detected" for s in steps)
+
+
+def test_json_is_complete_or_absent(tmp_path):
+    # a bad byte far into the file: nothing on stdout, one error line naming file and line
+    path = tmp_path / "bad.txt"
+    path.write_bytes(("Мђста, очерченныя линіями, въ д ђ ло\n" * 3000).encode("utf-8") + b"\xff\n")
+    result = run("corrections", str(path), "--json")
+    assert result.returncode == 2 and result.stdout == b""
+    assert result.stderr.decode("utf-8").splitlines()[-1].startswith(f"pasyans: {path}:3001: not UTF-8")

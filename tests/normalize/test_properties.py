@@ -130,3 +130,26 @@ def test_normalize_line_is_deterministic_and_nfc():
         again = normalize.normalize_line(line.raw, witness=line.witness, number=line.number,
                                          orthography="verbatim" if not line.steps and line.raw == line.modern else "pre-reform")
         assert again.raw == line.raw
+
+
+@SETTINGS
+@given(damaged_lines())
+def test_the_line_gate_of_spacing_joins_changes_no_join(raw):
+    # `_line_may_join` only skips lines where `_cut` would join nothing: with
+    # the gate and without it, the same joins
+    lines = normalize.lines
+    words = [m.span() for m in lines.WORD.finditer(raw)]
+    for orthography in ("pre-reform", "modern"):
+        gated = lines._spaced_joins(raw, words, orthography, lines.Taken(len(raw)), True)
+        expected = []  # every run cut by `_cut`, as if no gate were there
+        for a, b in lines._runs(raw, words, lines.Taken(len(raw)), True):
+            texts = raw[a:b].split(" ")
+            at, pieces = a, []
+            for text in texts:
+                pieces.append((at, at + len(text)))
+                at += len(text) + 1
+            for start, end in lines._cut(tuple(texts), orthography):
+                edits = lines._joined_edits(raw, pieces[start:end], orthography, "spacing")
+                if edits is not None:
+                    expected.append(((pieces[start][0], pieces[end - 1][1]), edits))
+        assert gated == expected

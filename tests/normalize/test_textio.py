@@ -127,3 +127,39 @@ def test_binary_file_is_refused_before_any_encoding_is_guessed(tmp_path):
     result = run("normalize", str(path))
     assert result.returncode == 2
     assert b"binary file (NUL byte at byte offset 7)" in result.stderr
+
+
+@pytest.mark.parametrize("encoding,bom", [("utf-16-le", b""), ("utf-16-be", b""), ("utf-16-le", b"\xff\xfe"),
+                                          ("utf-16-be", b"\xfe\xff")])
+def test_utf16_is_text_not_binary(tmp_path, encoding, bom):
+    path = tmp_path / "a.txt"
+    path.write_bytes(bom + TEXT.encode(encoding))
+    notes = []
+    assert lines(path, note=notes.append) == [("Мђста, очерченныя линіями", "\n"), ("въ д ђ ло", "\n")]
+    assert "UTF-16" in notes[0]
+
+
+def test_cp1251_after_the_first_block(tmp_path):
+    # the first 64 KB are ASCII: the encoding is decided where the first Cyrillic byte comes
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"abc def\n" * 10000 + "Места, очерченныя линіями\n".replace("і", "и").encode("cp1251"))
+    notes = []
+    got = lines(path, note=notes.append)
+    assert got[-1] == ("Места, очерченныя линиями", "\n") and len(got) == 10001
+    assert "cp1251" in notes[-1] and "80000" in notes[-1]
+
+
+def test_damaged_utf8_is_not_taken_for_cp1251(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes("слово\n".encode("utf-8") * 20000 + b"\xc3\x28\n")
+    with pytest.raises(InputError) as info:
+        lines(path)
+    assert info.value.line == 20001
+
+
+def test_nul_inside_utf16_is_binary(tmp_path):
+    path = tmp_path / "a.txt"
+    path.write_bytes("текст\0текст\n".encode("utf-16-le"))
+    with pytest.raises(InputError) as info:
+        lines(path)
+    assert "binary" in str(info.value)
