@@ -21,7 +21,7 @@ from pathlib import Path
 
 import corpus
 from edition import ROOT, apparatus, markup, svg
-from edition.model import Clause, Edition, Figure, Game, Note, Rule, Section, Term, Witness
+from edition.model import Clause, Edition, Figure, Game, Note, Rule, RuleReading, Section, Term, Witness
 from pasyans import __version__
 from pasyans.errors import InputError
 
@@ -124,9 +124,11 @@ def load(source: Commands | Folder | None = None, win_rates: Path | None = None)
     by_game: dict[str, list[dict]] = {}
     for record in clauses:
         by_game.setdefault(record["game"], []).append(record)
+    rule_readings = _optional(edition, source.json, "engine readings", "readings", "--json")
     for record in games:
         game = _game(record, by_game.get(record["slug"], []), readings)
         game.notes.extend(note for id, note in edition.assumptions.items() if id.startswith(f"{game.slug}.assume."))
+        game.rule_readings = rule_readings_of(rule_readings, game.slug, edition.win_rates.get(game.slug))
         if game.playable is False and any(rule.game == game.slug for rule in edition.rules if not rule.games):
             game.playable = True
         edition.games.append(game)
@@ -172,6 +174,8 @@ def _modern_quotations(edition: Edition, tei: bytes | None) -> dict[str, str]:
 
     texts = [note.text for note in edition.assumptions.values()] + [rule.doc for rule in edition.rules]
     texts += [note.text for game in edition.games for note in game.notes]
+    texts += [text for game in edition.games for r in game.rule_readings
+              for text in (r.reason, r.why_default, *(a.get("reason", "") for a in r.alternatives))]
     texts += [text for w in edition.witnesses for text in (w.title, w.origin, w.holds, w.known_problems)]
     texts += list(edition.book.values())
     if tei is not None:
@@ -181,6 +185,54 @@ def _modern_quotations(edition: Edition, tei: bytes | None) -> dict[str, str]:
     except Missing:
         edition.missing.append("normalize (the modern spelling of quotations)")
         return {}
+
+
+def rule_readings_of(data, slug: str, rates: dict | None) -> list[RuleReading]:
+    """The readings a game is played under (`pasyans readings --json`), each
+    alternative with its measured odds: the table's entry for the game may
+    hold ``"readings": {reading id: {alternative: entry}}`` (entries as the
+    game's own, made by `pasyans stats GAME --reading ID=ALT`); the game's
+    own rate was measured under the edition's readings, so it is the
+    default alternative's where the table has no entry of its own for it."""
+    if not data:
+        return []
+    records = data.get("readings", []) if isinstance(data, dict) else data
+    measured = (rates or {}).get("readings") or {}
+    out = []
+    try:
+        for record in records:
+            if slug not in record.get("games", [record["id"].split(".")[0]]):
+                continue
+            alternatives = []
+            for alt in record["alternatives"]:
+                entry = (measured.get(record["id"]) or {}).get(alt["id"])
+                # the default told by the same measure as the other alternatives measured
+                kinds = [e.get("measure") for e in (measured.get(record["id"]) or {}).values()]
+                headline = (rates or {}).get(kinds[0]) if kinds else _headline(rates)
+                if entry:
+                    odds = f"{entry['name']}: {entry['text']}"
+                elif headline and alt["id"] == record["default"]:
+                    odds = (f"{headline['name']}: {headline['text']} (the table's figure for the game, measured "
+                            "under the edition's readings)")
+                else:
+                    odds = ""
+                alternatives.append({**alt, "odds": odds})
+            out.append(RuleReading(
+                id=record["id"], reason=record.get("reason", ""), default=record["default"],
+                why_default=record.get("why_default", ""), source=record.get("source", ""),
+                changes_deal=bool(record.get("changes_deal")), alternatives=alternatives,
+                clause_ids=list(record.get("clause_ids", [])), rule_ids=list(record.get("rule_ids", []))))
+    except (KeyError, TypeError, AttributeError) as error:
+        raise InputError(f"not a list of readings of `pasyans readings --json` ({error!r})", "readings") from None
+    return out
+
+
+def _headline(measures: dict | None) -> dict | None:
+    """The measure a reading's odds are told by: the player's, else the solvable, else the single deal."""
+    for key in ("player", "solvable", "single-deal"):
+        if measures and measures.get(key):
+            return measures[key]
+    return None
 
 
 def read_win_rates(path: Path) -> dict[str, dict]:
@@ -199,6 +251,15 @@ def read_win_rates(path: Path) -> dict[str, dict]:
                     raise ValueError(f"unknown measure {measure!r}")
                 measures[measure] = {**entry, "name": MEASURE_NAMES[measure], "text": rate_text(entry)}
             rates[slug] = measures
+            under = {}
+            for ident, alternatives in game.get("readings", {}).items():
+                for alt, place in alternatives.items():
+                    chosen = _headline({m: {**e, "name": MEASURE_NAMES[m], "text": rate_text(e)}
+                                        for m, e in place["measures"].items() if m in MEASURE_NAMES})
+                    if chosen:
+                        under.setdefault(ident, {})[alt] = chosen
+            if under:
+                measures["readings"] = under
         return rates
     except json.JSONDecodeError as error:
         raise InputError(f"not JSON: {error.msg}", str(path), error.lineno) from None

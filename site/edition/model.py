@@ -84,6 +84,30 @@ class Note:
 
 
 @dataclass
+class RuleReading:
+    """An editorial assumption with alternatives, each playable
+    (`pasyans readings --json`): the game page offers a switch between them.
+    `alternatives` are the engine's records ({"id", "reason", "follows"}),
+    each with "odds", the measured win rate's text or "" where
+    data/winrates.json has none for it."""
+
+    id: str
+    reason: str
+    default: str
+    why_default: str = ""
+    source: str = ""
+    changes_deal: bool = False
+    alternatives: list[dict] = field(default_factory=list)
+    clause_ids: list[str] = field(default_factory=list)
+    rule_ids: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        """What the reading is about, in words: "marriage order"."""
+        return self.id.rsplit(".assume.", 1)[-1].replace("-", " ")
+
+
+@dataclass
 class Game:
     slug: str
     title: Markup  # both layers
@@ -102,6 +126,7 @@ class Game:
     playable: bool = False
     layout: dict | None = None  # the engine's geometry, for the demo
     heads: list[tuple[Markup, str]] = field(default_factory=list)  # the headings, and "printed" or "supplied ..."
+    rule_readings: list[RuleReading] = field(default_factory=list)  # the text read two ways, both playable
 
     @property
     def clauses(self) -> list[Clause]:
@@ -110,6 +135,11 @@ class Game:
     @property
     def readings(self) -> list[Reading]:
         return [reading for clause in self.clauses for reading in clause.readings]
+
+    def rule_readings_of(self, clause_id: str) -> list[RuleReading]:
+        """The readings of the rules that turn on this clause."""
+        return [r for r in self.rule_readings
+                if clause_id in r.clause_ids or any(clause_id in a.get("follows", ()) for a in r.alternatives)]
 
 
 @dataclass

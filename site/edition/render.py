@@ -17,7 +17,7 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from edition import STATIC, TEMPLATES, book
+from edition import STATIC, TEMPLATES, board, book
 from edition.markup import kind_label, layered
 from edition.model import Edition
 from edition.security import CSP_META
@@ -126,6 +126,7 @@ def routes(edition: Edition) -> list[Route]:
               {"title_en": "Explanation of terms", "game": "terms"}),
         Route("sources.html", "sources.html", lambda e: {}),
         Route("search.html", "search.html", lambda e: {}),
+        Route("statistics.html", "statistics.html", lambda e: {}),  # the board's (statistics.js)
     ]
     # The rules' details, a page per game: on one page the quoted clauses
     # would weigh more than any reader wants to load.
@@ -140,18 +141,24 @@ def routes(edition: Edition) -> list[Route]:
         pages.append(Route(f"source/{path}.html", "source.html", lambda e, p=path: {"file": p, "lines": _lines(p)}))
     for game in edition.games:
         pages.append(Route(f"games/{game.slug}.html", "game.html",
-                           lambda e, g=game: {"game": g, "cited": cited_elsewhere(e, g)},
+                           lambda e, g=game: {"game": g, "cited": cited_elsewhere(e, g),
+                                              "board": board.page_data(g.slug, g.layout, g.rule_readings)},
                            {"title_en": game.title_en, "game": game.slug}))
     return pages
 
 
-def render_pages(edition: Edition, env: jinja2.Environment | None = None, downloads: list | None = None) -> dict[str, str]:
+def render_pages(edition: Edition, env: jinja2.Environment | None = None, downloads: list | None = None,
+                 engine_build: str = "", engine_snapshot: bool = False) -> dict[str, str]:
     """Every page of the site as {path: html}, without touching the disk;
-    `downloads` (edition.downloads.Download) are linked from every header."""
+    `downloads` (edition.downloads.Download) are linked from every header;
+    `engine_build` names the browser engine's files (see assets.engine_build);
+    `engine_snapshot` says whether the build made its memory snapshot."""
     from edition import citation
 
     env = env or make_environment()
     common = {
+        "engine_build": engine_build,
+        "engine_snapshot": engine_snapshot,
         "edition": edition,
         "source_files": set(source_files(edition)),
         "rules_by_clause": _rule_index(edition),
@@ -180,7 +187,17 @@ def build(edition: Edition, out: Path, env: jinja2.Environment | None = None, do
 
         made = take_away.build(edition, out)
     written = [out / download.path for download in made]
-    for path, html in render_pages(edition, env, made).items():
+    # The browser's engine before the pages: they name its build (and its
+    # memory snapshot, when node could make one).
+    (out / "assets").mkdir(parents=True, exist_ok=True)
+    written.append(assets.write_engine_zip(out / "assets" / "engine.zip"))
+    written.extend(assets.copy_pyodide(out))
+    build_id = assets.engine_build()
+    snapshot = assets.write_snapshot(out / "assets", build_id)
+    if snapshot:
+        written += [snapshot, snapshot.with_name(snapshot.name + ".build")]
+    written.append(assets.write_service_worker(out, build_id, snapshot is not None))
+    for path, html in render_pages(edition, env, made, build_id, snapshot is not None).items():
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(html, encoding="utf-8")
@@ -190,8 +207,6 @@ def build(edition: Edition, out: Path, env: jinja2.Environment | None = None, do
     index = out / "assets" / "search-index.json"
     index.write_text(json.dumps(searchindex.entries(edition), ensure_ascii=False), encoding="utf-8")
     written.append(index)
-    written.append(assets.write_engine_zip(out / "assets" / "engine.zip"))
-    written.extend(assets.copy_pyodide(out))
     if edition.tei is not None:
         tei = out / "edition.tei.xml"
         tei.write_bytes(edition.tei)

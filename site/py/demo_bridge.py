@@ -11,9 +11,15 @@ the whole view (position, legal moves, history, outcome), which is small,
 so that the page never keeps a second copy of the rules.
 
 A saved game (localStorage) is ``{"v": 1, "game", "deal", "moves",
-"redo", "state"}``: `restore` replays the moves from the deal, each one
-checked by `Game.play`, and refuses the save unless the replay ends in the
-stored portable state, so a corrupted or edited save is discarded whole.
+"redo", "state"}`` (and ``"readings"`` when the game was started under
+readings other than the edition's): `restore` replays the moves from the
+deal, each one checked by `Game.play`, and refuses the save unless the
+replay ends in the stored portable state, so a corrupted or edited save is
+discarded whole.
+
+The solver is asked in one place only (`_hint`, `_solve`, `_safe_test`
+below): the board's hint, its solution playback and its auto-move of safe
+cards all go through these three functions.
 """
 
 from __future__ import annotations
@@ -29,9 +35,35 @@ except ImportError:  # pragma: no cover (an engine without engine/solve.py)
 
 SAVE_VERSION = 1
 # A hint must come back while the player waits: a small search, then the
-# solver's own fallback (the move that keeps most options open).
+# solver's own fallback (the move that keeps most options open). A shown
+# solution may think longer: the player asked for it and sees it thinking.
 HINT_BUDGET = {"nodes": 40_000, "seconds": 2.0}
+SOLVE_BUDGET = {"nodes": 400_000, "seconds": 8.0}
+BUILD = ""  # set by the build in the memory snapshot (site/edition/snapshot.mjs)
 _game = None  # the current position (an engine.core.Game)
+_readings: dict = {}  # the readings the current game was started under
+
+
+# -- the solver, in one place -------------------------------------------------
+
+
+def _hint(game) -> dict:
+    return solver.hint(game.copy(stack=False), solver.Budget(**HINT_BUDGET)).to_json()
+
+
+def _solve(game) -> dict:
+    """The solver's line from this position: status, moves, and whether the
+    search knew the hidden order of the cards (the stock, each redeal)."""
+    found = solver.solve(game.copy(stack=False), solver.Budget(**SOLVE_BUDGET)).to_json()
+    return {"status": found["status"], "moves": found["moves"], "thoughtful": bool(found.get("thoughtful")),
+            "note": found.get("note", ""), "nodes": found.get("nodes"), "seconds": found.get("seconds")}
+
+
+def _safe_test(game):
+    """The solver's proved test of a safe move for this game, or None."""
+    if solver is None or not hasattr(solver, "knowledge"):
+        return None
+    return getattr(solver.knowledge(game), "safe", None)
 
 
 class BadRequest(Exception):
@@ -54,6 +86,25 @@ def _names(state: dict) -> dict:
     return names
 
 
+# Games whose foundations the engine names by other roles and does not
+# count among its HOME_ROLES (which also decide its standstills, so they are
+# not widened for the board's sake): the Mill builds on the middle ace and
+# on the kings in the corners (mill.play.1.3-1.5).
+OTHER_HOMES = {"mill": ("centre", "corner")}
+
+
+def home_roles(cls) -> list[str]:
+    """Where a double-click sends a card: the engine's home roles, roles that
+    build (a foundation's sequence), roles named foundation, and the roles
+    the game's moves only ever lay cards on (where the routes say so: a game
+    whose routes name every pair, to refuse each by its clause, has none)."""
+    sources = {key[0] for key in cls.ROUTES if not isinstance(key, str)}
+    targets = {key[1] for key in cls.ROUTES if not isinstance(key, str)}
+    building = {p.role for p in cls.PILES if p.step}
+    named = {r for r in targets if "foundation" in r} | set(getattr(cls, "HOME_ROLES", ()))
+    return sorted(building | (targets - sources) | named | set(OTHER_HOMES.get(cls.slug, ())))
+
+
 def _view() -> dict:
     game = _game
     state = game.to_portable()
@@ -70,6 +121,9 @@ def _view() -> dict:
         },
         "save": save(),
         "hints": solver is not None,
+        "homes": home_roles(type(game)),
+        "auto": _safe_test(game) is not None,
+        "readings": dict(_readings),
     }
 
 
@@ -85,14 +139,49 @@ def _deal_number(value) -> int:
     return value
 
 
+def _readings_arg(value) -> dict:
+    if value in (None, {}):
+        return {}
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise BadRequest("readings must be an object of assumption id -> alternative id", "bad-readings")
+    return dict(value)
+
+
+def _make(game_class, deal: int, readings: dict):
+    """A new game of `deal` under `readings` (the edition's own when empty)."""
+    if not readings:
+        return game_class(deal=deal)
+    try:
+        return game_class(deal=deal, readings=readings)
+    except TypeError:
+        raise BadRequest("this engine cannot play a game under other readings yet", "bad-readings") from None
+    except StateError as error:  # an unknown reading or alternative, in the engine's words
+        raise BadRequest(str(error), "bad-readings") from None
+    except (KeyError, ValueError) as error:
+        raise BadRequest(f"unknown reading: {error}", "bad-readings") from None
+
+
 def new(args: dict) -> dict:
-    global _game
+    """A new game: ``{"game", "deal", "readings"?}``. Restarting the same
+    deal under other readings is this same call with other readings."""
+    global _game, _readings
     try:
         game_class = find_game(str(args.get("game", "")))
     except KeyError as error:
         raise BadRequest(str(error.args[0]), "no-game") from None
-    _game = game_class(deal=_deal_number(args.get("deal")))
+    readings = _readings_arg(args.get("readings"))
+    _game = _make(game_class, _deal_number(args.get("deal")), readings)
+    _readings = readings
     return _view()
+
+
+def _verdict(game, parsed) -> dict:
+    """The verdict, and where another reading of the text would give the
+    other answer (``under_other_readings``, as `pasyans check` prints it):
+    "refused under the plays-first reading; allowed under free"."""
+    out = game.explain(parsed).to_json()
+    out["under_other_readings"] = game.verdicts_under_readings(parsed) if game.READINGS else []
+    return out
 
 
 def move(args: dict) -> dict:
@@ -102,16 +191,16 @@ def move(args: dict) -> dict:
         parsed = Move.parse(str(args.get("move", "")))
     except ValueError as error:
         raise BadRequest(str(error), "bad-move") from None
-    verdict = game.explain(parsed)
-    if verdict.allowed:
+    verdict = _verdict(game, parsed)
+    if verdict["allowed"]:
         game.push(parsed)
-    return {"verdict": verdict.to_json(), "view": _view()}
+    return {"verdict": verdict, "view": _view()}
 
 
 def explain(args: dict) -> dict:
     game = _require_game()
     try:
-        return game.explain(Move.parse(str(args.get("move", "")))).to_json()
+        return _verdict(game, Move.parse(str(args.get("move", ""))))
     except ValueError as error:
         raise BadRequest(str(error), "bad-move") from None
 
@@ -132,15 +221,18 @@ def redo(args: dict) -> dict:
 
 def save() -> dict:
     game = _require_game()
-    return {"v": SAVE_VERSION, "game": game.slug, "deal": game.deal,
-            "moves": [str(m) for m in game.move_stack],
-            "redo": [str(m) for m in reversed(game._redo)],
-            "state": game.to_portable()}
+    out = {"v": SAVE_VERSION, "game": game.slug, "deal": game.deal,
+           "moves": [str(m) for m in game.move_stack],
+           "redo": [str(m) for m in reversed(game._redo)],
+           "state": game.to_portable()}
+    if _readings:
+        out["readings"] = dict(_readings)
+    return out
 
 
 def restore(args: dict) -> dict:
     """Load a save, or refuse it (kind "bad-save") without touching the game."""
-    global _game
+    global _game, _readings
     data = args.get("save")
     try:
         if not isinstance(data, dict) or data.get("v") != SAVE_VERSION:
@@ -153,7 +245,8 @@ def restore(args: dict) -> dict:
                 and all(isinstance(m, str) for m in moves + redo_moves)):
             raise BadRequest("its move lists are damaged")
         game_class.from_portable(data.get("state"))  # names the damaged field, if any
-        game = game_class(deal=_deal_number(data.get("deal")))
+        readings = _readings_arg(data.get("readings"))
+        game = _make(game_class, _deal_number(data.get("deal")), readings)
         for text in moves:
             game.play(text)
         if game.to_portable() != data["state"]:
@@ -170,7 +263,7 @@ def restore(args: dict) -> dict:
         raise BadRequest(f"it is damaged: {error}", "bad-save") from None
     except BadRequest as error:
         raise BadRequest(str(error), "bad-save") from None
-    _game = game
+    _game, _readings = game, readings
     return _view()
 
 
@@ -178,17 +271,40 @@ def hint(args: dict) -> dict:
     game = _require_game()
     if solver is None:
         raise BadRequest("this engine has no solver, so no hints", "no-hints")
-    return solver.hint(game.copy(stack=False), solver.Budget(**HINT_BUDGET)).to_json()
+    return _hint(game)
+
+
+def solution(args: dict) -> dict:
+    """The solver's winning line from the current position (not played)."""
+    game = _require_game()
+    if solver is None:
+        raise BadRequest("this engine has no solver, so no solution", "no-hints")
+    return _solve(game)
+
+
+def auto(args: dict) -> dict:
+    """Play one move the solver proves safe, if there is one: ``{"move",
+    "view"}``, or ``{"move": None}``. The board calls it again after each
+    move it animates, so the player sees every card go home."""
+    game = _require_game()
+    safe = _safe_test(game)
+    if safe is None or game.outcome() is not None:
+        return {"move": None}
+    for candidate in game.generate_moves():
+        if not candidate.action and safe(game, candidate):
+            game.push(candidate)
+            return {"move": str(candidate), "view": _view()}
+    return {"move": None}
 
 
 def hello(args: dict) -> dict:
     from engine import GAMES
 
-    return {"engine": "pasyans engine", "games": [game.slug for game in GAMES]}
+    return {"engine": "pasyans engine", "games": [game.slug for game in GAMES], "build": BUILD}
 
 
-OPS = {"hello": hello, "new": new, "move": move, "explain": explain,
-       "undo": undo, "redo": redo, "restore": restore, "hint": hint}
+OPS = {"hello": hello, "new": new, "move": move, "explain": explain, "undo": undo, "redo": redo,
+       "restore": restore, "hint": hint, "solution": solution, "auto": auto}
 
 
 def handle(request: str) -> str:

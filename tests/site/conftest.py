@@ -152,3 +152,70 @@ def wait_ready(page) -> dict:
     """Wait for the demo's engine (Pyodide) and return its view."""
     page.wait_for_selector("section.demo[data-state=ready]", timeout=PYODIDE_TIMEOUT_MS)
     return page.evaluate("window.pasyansDemo.view")
+
+
+COUNT_ANIMATIONS = """window.__animations = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.__animations += 1; return animate.apply(this, args); };"""
+
+
+def _watched_context(browser, server, **options):
+    context = browser.new_context(**options)
+    watch = Watch(server.rstrip("/"))
+    context.on("request", watch.on_request)
+    context.on("requestfailed", watch.on_request_failed)
+    context.on("console", watch.on_console)
+    context.on("response", watch.on_response)
+    context.on("weberror", lambda error: watch.errors.append(f"page error: {error.error}"))
+    context.watch = watch
+    return context
+
+
+@pytest.fixture(scope="session")
+def desk(browser, server):
+    """The board's desktop: 1366 x 768, one context for the session (the
+    service worker is tested on its own, in test_board_start.py). Its reader
+    asked for reduced motion: no card glides (the phone's cards do), and
+    each call to Element.animate is counted in window.__animations."""
+    context = _watched_context(browser, server, viewport={"width": 1366, "height": 768}, service_workers="block",
+                               reduced_motion="reduce")
+    context.add_init_script(COUNT_ANIMATIONS)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def phone(browser, server):
+    """A phone: 390 x 844, touch."""
+    context = _watched_context(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True, device_scale_factor=2, service_workers="block")
+    context.add_init_script(COUNT_ANIMATIONS)
+    yield context
+    context.close()
+
+
+def _tab(context):
+    context.watch.clear()
+    page = context.new_page()
+    page.on("worker", lambda worker: worker.on("console", context.watch.on_console))
+    return page
+
+
+@pytest.fixture
+def tab(desk):
+    """A fresh tab on the desktop; the test fails on a logged error or a
+    request to another origin."""
+    page = _tab(desk)
+    yield page
+    page.close()
+    assert desk.watch.errors == [], desk.watch.errors
+    assert desk.watch.foreign == [], desk.watch.foreign
+
+
+@pytest.fixture
+def phone_tab(phone):
+    page = _tab(phone)
+    yield page
+    page.close()
+    assert phone.watch.errors == [], phone.watch.errors
+    assert phone.watch.foreign == [], phone.watch.foreign

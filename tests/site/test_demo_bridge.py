@@ -129,3 +129,96 @@ def test_hints_are_legal_moves(slug, monkeypatch):
         assert hint["move"] in view["moves"], hint
     else:
         assert hint["move"] is None
+
+
+def test_auto_plays_only_moves_the_solver_proves_safe():
+    from engine import find_game
+    from engine import solve as solver
+
+    view = ok("new", game="cadran", deal=1)
+    assert view["auto"]
+    played = []
+    while True:
+        step = ok("auto")
+        if step["move"] is None:
+            break
+        played.append(step["move"])
+        assert step["view"]["history"] == played
+    assert played and all(">foundation-" in move for move in played)
+    game = find_game("cadran")(deal=1)
+    safe = solver.knowledge(game).safe
+    for move in played:  # each was safe in the position it was played from
+        assert safe(game, next(m for m in game.legal_moves if str(m) == move))
+        game.play(move)
+    # A game whose solver proves no move safe offers no auto-move.
+    assert ok("new", game="shah", deal=1)["auto"] is False
+    assert ok("auto") == {"move": None}
+
+
+def test_a_solution_is_a_line_that_wins_and_says_what_it_knew():
+    ok("new", game="belle-lucie", deal=1)
+    found = ok("solution")
+    assert found["status"] == "won" and found["thoughtful"] is True and found["note"]
+    view = None
+    for move in found["moves"]:
+        result = ok("move", move=move)
+        assert result["verdict"]["allowed"]
+        view = result["view"]
+    assert view["outcome"]["won"]
+
+
+def test_readings_are_passed_on_and_an_unknown_one_is_refused():
+    answer = call("new", game="shah", deal=1, readings={"shah.assume.nothing": "x"})
+    assert not answer["ok"] and answer["error"]["kind"] == "bad-readings"
+    assert call("new", game="shah", deal=1, readings=["x"])["error"]["kind"] == "bad-readings"
+    view = ok("new", game="shah", deal=1, readings={})
+    assert view["readings"] == {} and "readings" not in view["save"]
+
+
+def test_double_click_targets_are_the_home_roles():
+    assert ok("new", game="mill", deal=1)["homes"] == ["centre", "corner"]
+    assert ok("new", game="napoleon", deal=1)["homes"] == ["foundation"]
+    for game in GAMES:  # every game has somewhere a double-click sends a card
+        assert set(demo_bridge.home_roles(game)) & {p.role for p in game.PILES}, game.slug
+    assert demo_bridge.handle('{"op": "hello"}') and ok("hello")["build"] == demo_bridge.BUILD
+
+
+MARRIAGE_ORDER = "belle-lucie.assume.marriage-order"
+
+
+def test_a_verdict_names_the_reading_that_would_answer_otherwise():
+    # Deal 1, no move yet: 5♣ of fan 2 onto 6♣ of fan 7 while aces can go home.
+    ok("new", game="belle-lucie", deal=1, readings={MARRIAGE_ORDER: "plays-first"})
+    refused = ok("move", move="fan-2>fan-7")
+    verdict = refused["verdict"]
+    assert not verdict["allowed"] and verdict["readings"] == {MARRIAGE_ORDER: "plays-first"}
+    assert [(o["reading"], o["alternative"], o["allowed"]) for o in verdict["under_other_readings"]] == [
+        (MARRIAGE_ORDER, "free", True)]
+    assert refused["view"]["history"] == []
+    # The save keeps the reading, and restores under it.
+    save = refused["view"]["save"]
+    assert save["readings"] == {MARRIAGE_ORDER: "plays-first"} and save["state"]["readings"] == save["readings"]
+    ok("new", game="belle-lucie", deal=2)
+    assert ok("restore", game="belle-lucie", save=save)["readings"] == {MARRIAGE_ORDER: "plays-first"}
+    # Under the edition's reading the same move is allowed, and the other reading named.
+    ok("new", game="belle-lucie", deal=1)
+    allowed = ok("move", move="fan-2>fan-7")["verdict"]
+    assert allowed["allowed"]
+    assert [(o["reading"], o["alternative"], o["allowed"]) for o in allowed["under_other_readings"]] == [
+        (MARRIAGE_ORDER, "plays-first", False)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([g.slug for g in GAMES if g.READINGS]), st.integers(1, 500), st.lists(st.integers(0, 1000), max_size=10))
+def test_other_readings_named_by_a_verdict_really_answer_otherwise(slug, deal, choices):
+    cls = next(g for g in GAMES if g.slug == slug)
+    view = ok("new", game=slug, deal=deal)
+    for choice in choices:
+        if not view["moves"]:
+            break
+        result = ok("move", move=view["moves"][choice % len(view["moves"])])
+        for other in result["verdict"]["under_other_readings"]:
+            reading = cls.READINGS[other["reading"]]
+            assert other["alternative"] in reading.ids and other["alternative"] != reading.default
+            assert other["allowed"] is not result["verdict"]["allowed"]
+        view = result["view"]

@@ -32,9 +32,14 @@ def sample_site(sample_edition, tmp_path_factory):
     return out
 
 
+# The engine's build hash changes with every edit of engine/: the golden
+# copies hold a placeholder, so that only a change of the pages fails them.
+BUILD_HASH = re.compile(r'data-build="[0-9a-f]+"')
+
+
 @pytest.mark.parametrize("page", GOLDEN_PAGES)
 def test_pages_match_the_golden_copies(sample_site, page):
-    built = (sample_site / page).read_text(encoding="utf-8")
+    built = BUILD_HASH.sub('data-build="ENGINE-BUILD"', (sample_site / page).read_text(encoding="utf-8"))
     golden = GOLDEN / page
     if os.environ.get("PASYANS_REGEN_GOLDEN"):
         golden.parent.mkdir(parents=True, exist_ok=True)
@@ -48,7 +53,7 @@ def test_the_sample_site_has_every_page(sample_site):
     pages = sorted(p.relative_to(sample_site).as_posix() for p in sample_site.rglob("*.html"))
     assert pages == ["book.html", "games/belle-lucie.html", "games/fifteen.html", "glossary.html", "index.html",
                      "rules.html", "rules/belle-lucie.html", "search.html", "source/engine/games/belle-lucie.py.html",
-                     "sources.html"]
+                     "sources.html", "statistics.html"]
     assert (sample_site / "edition.tei.xml").read_bytes() == (SAMPLE / "tei.xml").read_bytes()
     import zipfile
 

@@ -1,58 +1,56 @@
-// The playable demo of a game page. The rules live only in Python: the
-// engine runs in a Web Worker (worker.js) and every answer brings the whole
-// view (position, legal moves, history, outcome); this module draws it and
-// turns clicks, drags and keys into moves.
-import { highlightClause } from "./app.js";
+// The playable demo of a game page: the controller that ties the board's
+// modules together (board/: layout, cards, view, input, engine, storage,
+// stats, labels, messages, animate). The rules live only in Python: the
+// engine runs in a Web Worker and every answer brings the whole view
+// (position, legal moves, history, outcome); the board draws it and turns
+// clicks, taps, drags and keys into moves. Before Python is up the board
+// already shows the saved game, or the opening of deal 1, from the build.
+import { Engine } from "./board/engine.js";
+import { draw, nearest } from "./board/view.js";
+import { wire } from "./board/input.js";
+import { read, write, forget } from "./board/storage.js";
+import * as stats from "./board/stats.js";
+import { language, setLanguage, pileLabel } from "./board/labels.js";
+import { verdictParts, outcomeParts, note } from "./board/messages.js";
+import { snapshot, glide, pause } from "./board/animate.js";
+import { shortName } from "./board/cards.js";
+import * as readings from "./board/readings.js";
 
 // The games' own actions ("deal", "choose:up", "sixth-row:column-3"), named
 // for the buttons; an action the page does not know keeps its engine name.
 const ACTION_LABELS = {
-  deal: "Deal next card · Сдать карту",
+  deal: "Deal · Сдать",
   redeal: "Redeal · Пересдать",
-  "choose:up": "Build ascending · Вверх",
-  "choose:down": "Build descending · Вниз",
-  "sixth-row": "Sixth-row card · Из шестого ряда",
+  "choose:up": "Build ascending · Вверхъ",
+  "choose:down": "Build descending · Внизъ",
+  "sixth-row": "Sixth-row card · Изъ шестого ряда",
 };
+const PHONE = 640; // px: below this the board may scroll sideways, above it fits
+const SOLUTION_STEP_MS = 450;
 
-function actionLabel(move) {
+/** A card move's parts: "src>dst", "src>dst:n" or "src@k>dst" (the k-th
+ * card from the bottom, 1-based, where a rule lets a card below the top
+ * move); null for an action. */
+export function parseMove(move) {
+  const [from, rest] = move.split(">");
+  if (rest === undefined) return null;
+  const [src, place] = from.split("@");
+  return { src, at: place === undefined ? 0 : Number(place), dst: rest.split(":")[0] };
+}
+
+function actionLabel(move, labels) {
   if (ACTION_LABELS[move]) return ACTION_LABELS[move];
   const [name, argument] = move.split(/:(.*)/s);
-  return argument !== undefined && ACTION_LABELS[name] ? `${ACTION_LABELS[name]}: ${argument}` : move;
+  if (argument !== undefined && ACTION_LABELS[name]) return `${ACTION_LABELS[name]}: ${labels[argument]?.en || argument}`;
+  return move;
 }
-const RED = new Set(["H", "D"]);
-const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
-class Engine {
-  constructor(root, onProgress) {
-    this.root = root;
-    this.onProgress = onProgress;
-    this.worker = null;
-    this.pending = new Map();
-    this.next = 1;
-  }
-
-  start() {
-    if (this.worker) return;
-    this.worker = new Worker(new URL("assets/js/worker.js", this.root));
-    this.worker.onmessage = (event) => {
-      const data = event.data;
-      if (data.progress) { this.onProgress(data); return; }
-      const waiting = this.pending.get(data.id);
-      this.pending.delete(data.id);
-      if (!waiting) return;
-      if (data.ok) waiting.resolve(data.result);
-      else waiting.reject(Object.assign(new Error(data.error.message), { kind: data.error.kind }));
-    };
-    this.worker.onerror = (event) => this.onProgress({ progress: "failed", error: event.message });
-  }
-
-  call(op, args = {}) {
-    this.start();
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, args });
-    });
+function randomDeal(exclude) {
+  const bytes = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(bytes);
+    const deal = 1 + (bytes[0] % 999_999);
+    if (deal !== exclude) return deal;
   }
 }
 
@@ -60,438 +58,722 @@ class Demo {
   constructor(section) {
     this.section = section;
     this.slug = section.dataset.game;
-    this.layout = JSON.parse(section.querySelector(".layout-data").textContent);
+    this.data = JSON.parse(section.querySelector(".board-data").textContent);
     this.cited = JSON.parse(section.querySelector(".cited-data")?.textContent || "{}");
-    this.board = section.querySelector(".board");
-    this.verdict = section.querySelector(".verdict");
-    this.progress = section.querySelector(".progress");
-    this.dealInput = section.querySelector("input.deal");
-    this.actions = section.querySelector(".actions");
+    this.roles = Object.fromEntries(this.data.layout.piles.map((p) => [p.id, p.role]));
+    this.known = readings.index(this.data.readings); // the readings of the text this game can be played under
+    this.address = readings.fromAddress(this.known); // a permalink's deal and readings, read once
+    this.choice = {}; // the readings in force other than the edition's
+    const $ = (selector) => section.querySelector(selector);
+    this.board = $(".board");
+    this.frame = $(".board-frame");
+    this.verdict = $(".verdict");
+    this.progress = $(".progress");
+    this.banner = $(".outcome");
+    this.actions = $(".actions");
+    this.clockEl = $(".clock");
+    this.dealInput = $("input.deal");
+    this.dialog = $("dialog.confirm");
+    this.solutionBar = $(".solution-bar");
+    this.statsTable = $(".stats-panel tbody");
+    this.inForce = $(".readings-in-force");
     this.buttons = Object.fromEntries([...section.querySelectorAll("button[data-op]")].map((b) => [b.dataset.op, b]));
-    this.storageKey = "pasyans.game." + this.slug;
+    this.settings = Object.fromEntries([...section.querySelectorAll("[data-setting]")].map((i) => [i.dataset.setting, i]));
+    this.saveKey = "game." + this.slug;
+    this.playKey = "play." + this.slug;
     this.view = null;
+    this.state = null; // what is drawn (the view's position, or the build's before Python)
     this.selected = null;
+    this.selectedAt = 0; // the place of the picked card below the top (SRC@K), 0 for the top card
+    this.hint = null;
+    this.focus = null;
     this.busy = false;
-    this.engine = new Engine(new URL(document.body.dataset.root, location.href), (p) => this.onProgress(p));
-    this.wire();
+    this.queue = Promise.resolve();
+    this.solution = null;
+    this.stepMs = SOLUTION_STEP_MS; // the pause between the moves of a shown solution
+    const root = new URL(document.body.dataset.root, location.href);
+    this.build = section.dataset.build || "";
+    this.engine = new Engine(root, this.build, section.dataset.snapshot === "yes", (p) => this.onProgress(p));
+    this.setUp();
   }
 
   // --- loading ---------------------------------------------------------
 
-  onProgress({ progress, fraction, error }) {
+  onProgress({ progress, fraction, error, stage, ms }) {
+    if (progress === "timing") { this.timings = { ...this.timings, [stage]: ms }; return; }
     const bar = this.progress.querySelector("progress");
     const msg = this.progress.querySelector(".msg");
+    const retry = this.progress.querySelector("button.retry");
     this.progress.dataset.state = progress;
     if (fraction !== undefined) bar.value = fraction;
-    const text = {
-      interpreter: "Loading Python (Pyodide) in the background; read on meanwhile",
-      engine: "Loading the game engine",
+    retry.hidden = progress !== "failed" && progress !== "slow";
+    msg.textContent = {
+      slow: "Python is still starting (a slow connection or a busy computer): wait, or press Retry.",
+      interpreter: "Starting Python (Pyodide) in the background; the table is drawn, play starts in a moment…",
+      engine: "Loading the game engine…",
       ready: "Ready.",
-      failed: "The game engine could not start: " + error,
-    }[progress];
-    if (!text) return;
-    clearInterval(this.ticking);
-    msg.textContent = text;
-    if (progress === "interpreter" || progress === "engine") {
-      // Show the seconds passing: the interpreter takes several.
-      const started = performance.now();
-      const tick = () => { msg.textContent = `${text}… ${Math.round((performance.now() - started) / 1000)} s`; };
-      tick();
-      this.ticking = setInterval(tick, 1000);
+      failed: `The game engine could not start: ${error}. Check the connection and press Retry.`,
+    }[progress] || msg.textContent;
+    if (progress === "failed") {
+      this.section.dataset.state = "failed";
+      this.booted = null;
+      this.busy = false;
     }
+  }
+
+  retry() {
+    this.progress.querySelector("button.retry").hidden = true;
+    this.booted = null;
+    this.busy = false;
+    this.engine.retry();
+    this.boot();
   }
 
   async boot() {
     if (this.booted) return this.booted;
     this.booted = (async () => {
-      this.progress.dataset.state = "interpreter";
+      this.section.dataset.state = "loading";
       const saved = this.readSave();
-      if (saved) {
+      const asked = this.address; // a permalink opened: its deal under its readings, unless the save is that game
+      this.address = null;
+      const fits = saved && (!asked?.given || ((asked.deal == null || asked.deal === saved.deal)
+        && readings.same(readings.normal(saved.readings || saved.state?.readings, this.known), asked.readings)));
+      if (saved && fits) {
         try {
-          this.show(await this.engine.call("restore", { game: this.slug, save: saved }));
+          const view = await this.engine.call("restore", { game: this.slug, save: saved });
+          if (!this.play || this.play.deal !== view.state.deal) this.newPlay(view.state.deal);
+          this.show(view);
           this.dealInput.value = this.view.state.deal;
+          this.announceReady();
           return;
         } catch (error) {
+          if (error.kind === "load-failed") throw error;
           this.forgetSave();
           this.say("warn", `Your saved game was discarded: ${error.message}.`);
         }
       }
-      await this.newDeal(Number(this.dealInput.value) || 1, false);
+      const deal = asked?.deal ?? (Number(this.dealInput.value) || 1);
+      const view = await this.engine.call("new", { game: this.slug, deal, readings: asked?.given ? asked.readings : {} });
+      this.newPlay(deal);
+      this.show(view);
+      this.dealInput.value = deal;
+      if (saved && asked?.given) this.say("info", `The link's game: deal № ${deal}${this.readingsText(" under ")}. Your saved game was set aside.`);
+      this.announceReady();
     })();
+    this.booted.catch(() => { this.booted = null; });
     return this.booted;
   }
 
+  announceReady() {
+    performance.mark("pasyans:demo-ready"); // for bench/site_bench.py
+    this.section.dataset.state = "ready";
+    setTimeout(() => this.keepForLater(), 500);
+  }
+
   readSave() {
-    let text = null;
-    try { text = localStorage.getItem(this.storageKey); } catch (error) { return null; }
-    if (text === null) return null;
-    try { return JSON.parse(text); } catch (error) {
+    const saved = read(this.saveKey);
+    if (saved && saved.damaged !== undefined) {
       this.forgetSave();
       this.say("warn", "Your saved game was discarded: it is not valid JSON.");
       return null;
     }
+    return saved;
   }
 
-  forgetSave() { try { localStorage.removeItem(this.storageKey); } catch (error) { /* nothing kept */ } }
+  forgetSave() { forget(this.saveKey); }
 
-  keep() {
-    try { localStorage.setItem(this.storageKey, JSON.stringify(this.view.save)); } catch (error) { /* not kept */ }
+  // --- the record of the game in play (time, help used, counted) -------
+
+  newPlay(deal) {
+    this.play = { deal, ms: 0, assisted: false, hints: 0, ended: null };
+    this.keepPlay();
+  }
+
+  keepPlay() { write(this.playKey, this.play); }
+
+  tickClock() {
+    if (!this.play || !this.view) return;
+    const now = performance.now();
+    const running = this.view.history.length > 0 && !this.play.ended && document.visibilityState === "visible";
+    if (running && this.lastTick) this.play.ms += now - this.lastTick;
+    this.lastTick = now;
+    const moves = this.view.history.length;
+    this.clockEl.textContent = `${stats.clock(this.play.ms)} · ${moves} move${moves === 1 ? "" : "s"}`;
+  }
+
+  /** A game given up in the middle counts as lost; asks first. */
+  async giveUp(what) {
+    const inPlay = this.view && this.view.history.length > 0 && !this.play?.ended;
+    if (!inPlay) return true;
+    const ok = await this.confirm(`${what}? The game in play will count as lost in your statistics.`, what);
+    if (ok) this.record("abandoned");
+    return ok;
+  }
+
+  confirm(question, yes) {
+    if (!this.dialog?.showModal) return Promise.resolve(window.confirm(question));
+    this.dialog.querySelector(".question").textContent = question;
+    this.dialog.querySelector("button[value=yes]").textContent = yes;
+    this.dialog.returnValue = "";
+    this.dialog.showModal();
+    return new Promise((resolve) => {
+      this.dialog.addEventListener("close", () => resolve(this.dialog.returnValue === "yes"), { once: true });
+    });
+  }
+
+  record(result) {
+    this.tickClock();
+    this.play.ended = result;
+    this.keepPlay();
+    stats.record(this.slug, { result, deal: this.view.state.deal, ms: Math.round(this.play.ms),
+      moves: this.view.history.length, assisted: this.play.assisted, readings: this.choice });
+    this.drawStats();
   }
 
   // --- commands --------------------------------------------------------
 
-  async run(op, args, andThen) {
-    if (this.busy) return;
-    this.busy = true;
-    this.section.setAttribute("aria-busy", "true");
-    try {
-      await this.boot();
-      const result = await this.engine.call(op, args);
-      andThen(result);
-    } catch (error) {
-      this.say("no", error.message);
-    } finally {
-      this.busy = false;
-      this.section.removeAttribute("aria-busy");
-    }
+  /** Ask the engine, then `andThen(answer)`. Calls wait their turn: a quick
+   * double-click or key press during a move is played after it, not lost. */
+  run(op, args, andThen) {
+    const task = this.queue.then(async () => {
+      this.busy = true;
+      this.section.setAttribute("aria-busy", "true");
+      try {
+        await this.boot();
+        const result = await this.engine.call(op, args);
+        await andThen(result);
+      } catch (error) {
+        if (error.kind !== "load-failed") this.say("no", error.message);
+      } finally {
+        this.busy = false;
+        this.section.removeAttribute("aria-busy");
+      }
+    });
+    this.queue = task.catch(() => {});
+    return task;
   }
 
-  async newDeal(deal, announce = true) {
-    const result = await this.engine.call("new", { game: this.slug, deal });
-    this.show(result);
-    if (announce) this.say("info", `Deal № ${deal}.`);
-  }
-
-  tryMove(move) {
+  /** Start `deal` (under `readings`, the ones in force when left out). */
+  start(deal, readings = this.choice) {
+    this.stopSolution();
     this.selected = null;
-    return this.run("move", { move }, ({ verdict, view }) => {
+    this.hint = null;
+    return this.run("new", { game: this.slug, deal, readings }, (view) => {
+      this.newPlay(deal);
       this.show(view);
-      this.explainVerdict(verdict);
+      this.dealInput.value = deal;
+      this.say("info", `Deal № ${deal}.`);
     });
   }
 
+  async newDeal() {
+    if (!(await this.giveUp("New deal"))) return;
+    const winnable = this.settings.winnable?.checked && this.data.winnable.length;
+    const current = this.view?.state.deal;
+    const pool = this.data.winnable.filter((d) => d !== current);
+    const deal = winnable && pool.length ? pool[Math.floor(Math.random() * pool.length)] : randomDeal(current);
+    await this.start(deal);
+  }
+
+  async playDeal() {
+    const deal = Number(this.dealInput.value);
+    if (!Number.isInteger(deal) || deal < 1) { this.say("no", "A deal number is a whole number from 1 on."); return; }
+    if (!(await this.giveUp("Play deal " + deal))) return;
+    await this.start(deal);
+  }
+
+  /** The same deal from its first card; `readings` restarts it under other readings. */
+  async restart(readings) {
+    if (!this.view) return;
+    if (!(await this.giveUp("Restart this deal"))) return;
+    await this.start(this.view.state.deal, readings ?? this.choice);
+  }
+
+  /** A reading switched on the page: the same deal again under the new
+   * choice (asked first if a game is in play; kept as it was if not). */
+  async chooseReadings(choice, id) {
+    const reading = this.known[id];
+    const alt = choice[id] || reading.default;
+    if (!this.view) { this.switches.show(this.choice); this.say("info", "The game engine is still loading: switch again in a moment."); return; }
+    if (!(await this.giveUp(`Restart this deal under the “${alt}” reading`))) { this.switches.show(this.choice); return; }
+    const deal = this.view.state.deal;
+    await this.start(deal, choice);
+    if (readings.same(this.choice, choice)) {
+      const said = `Deal № ${deal} started again under the “${alt}” reading of ${reading.name}`
+        + `${alt === reading.default ? " (the edition’s)" : ""}. The address bar now links to this deal under these readings.`;
+      this.say("info", said);
+      this.switches.say(id, said);
+    } else this.switches.show(this.choice);
+  }
+
+  /** The readings in force other than the edition's, in words ("fan count
+   * “35”, marriage order “plays-first”"); "" for the edition's own. */
+  readingsText(lead = "") {
+    const parts = Object.entries(this.choice).map(([id, alt]) => `${this.known[id]?.name || id} “${alt}”`);
+    return parts.length ? lead + parts.join(", ") : "";
+  }
+
+  tryMove(move, { quiet = false, auto = true } = {}) {
+    this.selected = null;
+    this.selectedAt = 0;
+    this.hint = null;
+    return this.run("move", { move }, async ({ verdict, view }) => {
+      this.show(view, { animate: true });
+      if (!quiet || !verdict.allowed) this.explain(verdict);
+      if (verdict.allowed && auto) await this.autoMoves();
+    });
+  }
+
+  async autoMoves() {
+    if (!this.settings.auto?.checked || !this.view?.auto) return;
+    for (let step = 0; step < 110; step++) {
+      const { move, view } = await this.engine.call("auto");
+      if (!move) return;
+      await pause(120);
+      this.show(view, { animate: true });
+      this.say("info", `Auto-move (proved safe by the solver): ${this.moveText(move)}.`);
+    }
+  }
+
+  moveText(move) {
+    const parts = parseMove(move);
+    if (!parts) return actionLabel(move, this.data.labels).split(" · ")[0];
+    const cards = this.view?.state.piles[parts.dst] || [];
+    const card = cards.length ? shortName(cards.at(-1)) + " " : "";
+    return `${card}${this.placeLabel(parts)} → ${this.label(parts.dst)}`;
+  }
+
+  /** The source pile in words, with the place of a card below the top. */
+  placeLabel({ src, at }) {
+    return at ? `${this.label(src)} (card ${at} from the bottom)` : this.label(src);
+  }
+
+  label(id) { return pileLabel(this.data.labels, id, this.lang()); }
+
+  lang() { return this.settings.language?.value === "ru" ? "ru" : "en"; }
+
   // --- drawing ---------------------------------------------------------
 
-  show(view) {
-    if (!this.view) performance.mark("pasyans:demo-ready"); // for bench/site_bench.py
+  show(view, { animate = false } = {}) {
+    const before = this.state;
     this.view = view;
-    this.keep();
-    this.section.dataset.state = "ready";
+    write(this.saveKey, view.save);
+    this.choice = readings.normal(view.readings || view.state.readings, this.known);
+    this.switches?.show(this.choice);
+    this.section.dataset.readings = JSON.stringify(this.choice);
+    if (this.inForce) {
+      const n = Object.keys(this.choice).length;
+      this.inForce.textContent = n ? `Played under ${n > 1 ? "other readings" : "another reading"} than the edition’s: ${this.readingsText()}.`
+        : "Played under the edition’s readings.";
+      this.inForce.classList.toggle("other", Object.keys(this.choice).length > 0);
+    }
+    readings.keepInAddress(view.state.deal, this.choice, this.known);
     this.section.dataset.moves = String(view.history.length);
     this.buttons.undo.disabled = view.history.length === 0;
     this.buttons.redo.disabled = view.redo.length === 0;
     this.buttons.hint.hidden = !view.hints;
-    this.buttons.hint.disabled = view.moves.length === 0;
+    this.buttons.solve.hidden = !view.hints;
+    this.buttons.hint.disabled = this.buttons.solve.disabled = view.moves.length === 0 || !!view.outcome;
+    this.buttons.restart.disabled = false;
+    if (this.settings.auto) {
+      this.settings.auto.disabled = !view.auto;
+      this.settings.auto.closest("label").title = view.auto ? "" : "The solver proves no move of this game safe yet";
+    }
     this.drawActions();
-    this.draw();
-    if (view.outcome) this.announceOutcome(view.outcome);
+    this.render(view.state, { animate, before });
+    this.showOutcome();
+    this.tickClock();
+  }
+
+  render(state, { animate = false, before = null } = {}) {
+    const then = animate && before ? snapshot(this.board) : null;
+    const origin = this.stockRect();
+    this.state = state;
+    this.section.dataset.drawn = "yes";
+    this.plan = draw(this.board, this.data, state, {
+      selected: this.selected, selectedAt: this.selectedAt, targets: this.targetsOf(this.selected), hint: this.hint,
+      focus: this.focus, lang: this.lang(), space: this.space(), keepFocus: this.keepFocus,
+    });
+    this.keepFocus = false;
+    if (then) glide(this.board, then, before.piles, state.piles, origin);
+  }
+
+  redraw() { if (this.state) this.render(this.state); }
+
+  stockRect() {
+    const stock = this.data.layout.piles.find((p) => p.role === "stock");
+    return stock ? this.board.querySelector(`.pile[data-pile="${CSS.escape(stock.id)}"]`)?.getBoundingClientRect() : null;
+  }
+
+  /** The room the board may take: the frame's width, and on a desktop the
+   * window's height less the bar above the board and the verdict line below. */
+  space() {
+    const width = Math.max(200, this.frame.clientWidth - 2);
+    if (window.innerWidth < PHONE) return { width, height: Infinity, phone: true };
+    const bars = [...this.section.querySelectorAll(".demo-bar")].reduce((sum, bar) => sum + bar.offsetHeight, 0);
+    const height = Math.max(240, window.innerHeight - bars - 84);
+    return { width, height };
   }
 
   drawActions() {
-    this.actions.replaceChildren();
-    for (const move of this.view.moves.filter((m) => !m.includes(">"))) {
+    const wanted = this.view.moves.filter((m) => !m.includes(">"));
+    this.actions.replaceChildren(...wanted.map((move) => {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.action = move;
-      button.textContent = actionLabel(move);
-      this.actions.append(button);
+      button.textContent = actionLabel(move, this.data.labels);
+      return button;
+    }));
+  }
+
+  showOutcome() {
+    const outcome = this.view?.outcome;
+    this.banner.hidden = !outcome;
+    this.section.dataset.outcome = outcome ? (outcome.won ? "won" : "lost") : "";
+    if (!outcome) return;
+    if (this.play && !this.play.ended) {
+      this.record(outcome.won ? "won" : "lost");
+      if (outcome.won) this.celebrate();
     }
+    const result = this.play?.ended;
+    const recorded = result === "abandoned" ? "This game was given up and counted as lost." :
+      this.play?.assisted && result === "won" ? "Won with the solver's solution shown: counted as played, not as won." :
+      result ? `Counted in your statistics (${stats.rate(stats.statsOf(this.slug))} won of ${stats.statsOf(this.slug).played}).` : "";
+    const body = this.banner.querySelector(".outcome-body");
+    body.replaceChildren(...outcomeParts(outcome, this.cited, recorded));
+    this.banner.className = "outcome " + (outcome.won ? "won" : "lost");
   }
 
-  unit() {
-    const piles = this.layout.piles;
-    let width = 0;
-    for (const p of piles) {
-      const n = (this.view?.state.piles[p.id] || []).length;
-      width = Math.max(width, p.x + 1 + Math.max(0, n - 1) * p.dx);
-    }
-    const available = this.board.clientWidth || 800;
-    return Math.max(24, Math.min(72, Math.floor(available / (width + 0.3))));
+  celebrate() {
+    this.board.classList.remove("celebrate");
+    void this.board.offsetWidth; // restart the animation
+    this.board.classList.add("celebrate");
   }
 
-  draw() {
-    const u = this.unit();
-    const h = this.layout.card.height;
-    const piles = this.view.state.piles;
-    const focused = document.activeElement?.dataset?.pile;
-    const targets = this.targetsOf(this.selected);
-    this.board.replaceChildren();
-    let height = 0;
-    for (const spec of this.layout.piles) {
-      const cards = piles[spec.id] || [];
-      const el = document.createElement("div");
-      el.className = "pile";
-      el.dataset.pile = spec.id;
-      el.tabIndex = 0;
-      el.setAttribute("role", "button");
-      const extent = Math.max(0, cards.length - 1);
-      el.style.left = `${spec.x * u + 4}px`;
-      el.style.top = `${spec.y * u + 4}px`;
-      el.style.width = `${(1 + extent * spec.dx) * u * 0.92}px`;
-      el.style.height = `${(h + extent * spec.dy) * u * 0.92}px`;
-      height = Math.max(height, (spec.y + h + extent * spec.dy) * u + 24);
-      const top = cards[cards.length - 1];
-      const [ru, en] = top ? this.cardName(top) : ["пусто", "empty"];
-      el.setAttribute("aria-label", `${spec.id}: ${en} · ${ru}; ${cards.length} card${cards.length === 1 ? "" : "s"}`);
-      if (targets.has(spec.id)) el.classList.add("target");
-      const picked = this.selected === spec.id || this.selected?.startsWith(`${spec.id}@`);
-      if (picked) { el.classList.add("selected"); el.setAttribute("aria-pressed", "true"); }
-      // Squared piles show only their top cards: the rest cannot be seen anyway.
-      const first = spec.dx || spec.dy ? 0 : Math.max(0, cards.length - 2);
-      for (let k = first; k < cards.length; k++) el.append(this.cardElement(cards[k], k, spec, u));
-      if (picked && this.selected !== spec.id) el.children[Number(this.selected.split("@")[1]) - 1 - first]?.classList.add("picked");
-      const label = document.createElement("span");
-      label.className = "label";
-      label.textContent = spec.dx || spec.dy || cards.length < 2 ? spec.id : `${spec.id} · ${cards.length}`;
-      label.setAttribute("aria-hidden", "true");
-      el.append(label);
-      this.board.append(el);
-    }
-    this.board.style.height = `${Math.ceil(height) + 8}px`;
-    if (focused) this.board.querySelector(`[data-pile="${CSS.escape(focused)}"]`)?.focus();
-  }
-
-  cardName(code) {
-    if (code.startsWith("~")) return ["карта рубашкой вверх", "face-down card"];
-    return this.view.names[code] || [code, code];
-  }
-
-  cardElement(code, k, spec, u) {
-    const card = document.createElement("div");
-    const down = code.startsWith("~");
-    const face = code.replace(/^~/, "");
-    card.className = "card" + (down ? " down" : "") + (RED.has(face.slice(-1)) ? " red" : "");
-    card.dataset.card = face;
-    card.dataset.place = k + 1;  // from the bottom, as SRC@K counts
-    card.style.left = `${k * spec.dx * u * 0.92}px`;
-    card.style.top = `${k * spec.dy * u * 0.92}px`;
-    card.style.width = `${u * 0.92}px`;
-    card.style.fontSize = `${Math.max(9, u / 4.5)}px`;
-    const [ru, en] = this.cardName(code);
-    card.setAttribute("role", "img");
-    card.setAttribute("aria-label", `${en} · ${ru}`);
-    card.lang = "en";
-    if (!down) card.textContent = face.slice(0, -1) + SUIT_SIGNS[face.slice(-1)];
-    return card;
-  }
-
-  targetsOf(src) {
+  /** The piles that take the picked card (the top one, or the one at `at`). */
+  targetsOf(src, at = this.selectedAt) {
     const found = new Set();
     if (!src || !this.view) return found;
     for (const move of this.view.moves) {
-      const [from, to] = move.split(">");
-      if (to && from === src) found.add(to.split(":")[0]);
+      const parts = parseMove(move);
+      if (parts && parts.src === src && parts.at === (at || 0)) found.add(parts.dst);
     }
     return found;
+  }
+
+  drawStats() {
+    if (!this.statsTable) return;
+    const s = stats.statsOf(this.slug);
+    this.statsTable.replaceChildren(...stats.rows(s).map(([label, value]) => {
+      const tr = document.createElement("tr");
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = label;
+      const td = document.createElement("td");
+      td.textContent = value;
+      tr.append(th, td);
+      return tr;
+    }));
   }
 
   // --- messages --------------------------------------------------------
 
   say(kind, text) {
-    const p = document.createElement("p");
-    p.className = kind;
-    p.textContent = text;
-    this.verdict.replaceChildren(p);
+    this.verdict.replaceChildren(note(kind, text));
+    delete this.verdict.dataset.allowed;
+    delete this.verdict.dataset.hint;
   }
 
-  quote(id) {
-    const onPage = document.getElementById(id);
-    const figure = document.createElement("blockquote");
-    figure.dataset.clause = id;
-    const ru = document.createElement("p");
-    ru.lang = "ru";
-    const en = document.createElement("p");
-    en.lang = "en";
-    const link = document.createElement("a");
-    link.className = "clause-link";
-    link.textContent = id;
-    if (onPage && onPage.classList.contains("clause")) {
-      ru.textContent = onPage.querySelector(".ru").innerText.trim();
-      en.textContent = onPage.querySelector(".en").innerText.trim();
-      link.href = "#" + id;
-      link.addEventListener("click", (event) => {
-        event.preventDefault();
-        history.replaceState(null, "", "#" + id);
-        highlightClause(id);
-      });
-    } else if (this.cited[id]) {
-      const modern = document.documentElement.dataset.spelling === "modern";
-      ru.textContent = modern && this.cited[id].ru_modern ? this.cited[id].ru_modern : this.cited[id].ru;
-      en.textContent = this.cited[id].en;
-      link.href = new URL(this.cited[id].url, new URL(document.body.dataset.root, location.href)).href;
-    } else {
-      en.textContent = "(an editorial assumption of the engine; see the rules page)";
-      link.href = new URL("rules.html", new URL(document.body.dataset.root, location.href)).href;
-    }
-    figure.append(ru, en, link);
-    return figure;
-  }
-
-  explainVerdict(verdict) {
-    const head = document.createElement("p");
-    head.className = verdict.allowed ? "yes" : "no";
-    head.textContent = `${verdict.move}: ${verdict.en} ${verdict.ru}`;
-    const parts = [head];
-    if (verdict.allowed) {
-      const details = document.createElement("details");
-      const summary = document.createElement("summary");
-      summary.textContent = "Which clauses allow this move";
-      details.append(summary, ...verdict.clause_ids.map((id) => this.quote(id)));
-      parts.push(details);
-    } else {
-      parts.push(...verdict.clause_ids.map((id) => this.quote(id)));
-    }
-    // The engine rules behind the verdict, on the rules page (where a rule
-    // that rests on an editorial assumption rather than the text says so).
-    const rules = document.createElement("p");
-    rules.className = "rules";
-    rules.append(verdict.clause_ids.length ? "Engine rules: " : "Engine rule (an editorial assumption, not the 1912 text): ");
-    for (const id of verdict.rule_ids) {
-      const link = document.createElement("a");
-      link.href = new URL(`rules/${id.split(".")[0]}.html#rule-${id}`, new URL(document.body.dataset.root, location.href)).href;
-      link.textContent = id;
-      rules.append(link, " ");
-    }
-    parts.push(rules);
-    this.verdict.replaceChildren(...parts);
+  explain(verdict) {
+    this.verdict.replaceChildren(...verdictParts(verdict, this.moveName(verdict.move), this.cited,
+      readings.verdictLines(verdict, this.known, this.choice)));
     this.verdict.dataset.allowed = String(verdict.allowed);
   }
 
-  showHint(hint) {
-    this.selected = null;
-    this.draw();
-    if (!hint.move) { this.say("info", `No hint: ${hint.why}.`); return; }
-    const [src, dst] = hint.move.split(">");
-    for (const id of [src, dst]) {
-      if (id) this.board.querySelector(`[data-pile="${CSS.escape(id.split(/[:@]/)[0])}"]`)?.classList.add("target");
-    }
-    this.say("info", `Hint: ${hint.move} (${hint.why}).`);
-    this.verdict.dataset.hint = hint.move;
+  moveName(move) {
+    const parts = parseMove(move);
+    if (!parts) return actionLabel(move, this.data.labels).split(" · ")[0];
+    return `${this.placeLabel(parts)} → ${this.label(parts.dst)}`;
   }
 
-  announceOutcome(outcome) {
-    const head = document.createElement("p");
-    head.className = outcome.won ? "yes outcome" : "no outcome";
-    head.textContent = outcome.won ? "Won! Пасьянсъ вышелъ." : "No move is left: the game is lost. Пасьянсъ не вышелъ.";
-    this.verdict.replaceChildren(head, ...outcome.clause_ids.map((id) => this.quote(id)));
+  // --- hints and the solution ------------------------------------------
+
+  async askHint() {
+    this.say("info", "Thinking…");
+    await this.run("hint", {}, (hint) => {
+      this.selected = null;
+      if (this.play) { this.play.hints += 1; this.keepPlay(); }
+      if (!hint.move) { this.hint = null; this.redraw(); this.say("info", `No hint: ${hint.why}.`); return; }
+      const parts = parseMove(hint.move);
+      this.hint = parts ? { from: parts.src, to: parts.dst } : { from: this.actionPile(hint.move) };
+      this.redraw();
+      this.say("info", `Hint: ${this.moveName(hint.move)} (${hint.why}).`);
+      this.verdict.dataset.hint = hint.move;
+      const button = hint.move.includes(">") ? null : this.actions.querySelector(`[data-action="${CSS.escape(hint.move)}"]`);
+      button?.classList.add("hinted");
+    });
+  }
+
+  actionPile(move) {
+    if (move === "deal" || move === "redeal") return this.data.layout.piles.find((p) => p.role === "stock")?.id;
+    return undefined;
+  }
+
+  async showSolution() {
+    this.stopSolution();
+    this.say("info", "The solver is looking for a winning line (up to a few seconds)…");
+    await this.run("solution", {}, (found) => {
+      const bar = this.solutionBar;
+      const text = bar.querySelector(".solution-text");
+      bar.hidden = false;
+      bar.dataset.status = found.status;
+      if (found.status !== "won" || !found.moves.length) {
+        text.textContent = found.status === "lost"
+          ? "The solver proved that no line wins from this position."
+          : `The solver found no winning line within its time (${found.seconds ?? "?"} s): it does not say that none exists.`;
+        bar.querySelector("[data-op=play-solution]").hidden = true;
+        bar.querySelector("[data-op=step-solution]").hidden = true;
+        this.say("info", text.textContent);
+        return;
+      }
+      this.solution = { moves: found.moves, next: 0, playing: false };
+      bar.querySelector("[data-op=play-solution]").hidden = false;
+      bar.querySelector("[data-op=step-solution]").hidden = false;
+      text.textContent = `A winning line of ${found.moves.length} moves. ` + (found.thoughtful
+        ? "It relies on knowing the hidden order of the cards (the stock and each redeal's shuffle), which a player cannot see: it shows that the deal can be won, not how to play it blind."
+        : "It uses only what is on the table.");
+      this.say("info", "Solution found: press Play to watch it, or Step for one move at a time. A game finished this way is not counted as won.");
+    });
+  }
+
+  async stepSolution() {
+    const sol = this.solution;
+    if (!sol || sol.next >= sol.moves.length) { this.stopSolution(); return false; }
+    if (this.play) { this.play.assisted = true; this.keepPlay(); }
+    const move = sol.moves[sol.next++];
+    this.solutionBar.querySelector(".solution-step").textContent = `Move ${sol.next} of ${sol.moves.length}: ${this.moveName(move)}`;
+    await this.tryMove(move, { quiet: true, auto: false }); // the line is the solver's, move for move
+    if (this.view?.history.at(-1) !== move) { this.stopSolution("The line stopped: the position changed."); return false; }
+    return sol.next < sol.moves.length;
+  }
+
+  async playSolution() {
+    const sol = this.solution;
+    if (!sol) return;
+    if (sol.playing) { sol.playing = false; this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Play"; return; }
+    sol.playing = true;
+    this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Pause";
+    while (this.solution === sol && sol.playing && (await this.stepSolution())) await pause(this.stepMs);
+    if (this.solution === sol) { sol.playing = false; this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Play"; }
+  }
+
+  stopSolution(message) {
+    this.solution = null;
+    if (this.solutionBar) {
+      this.solutionBar.hidden = true;
+      this.solutionBar.querySelector(".solution-step").textContent = "";
+      this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Play";
+    }
+    if (message) this.say("info", message);
   }
 
   // --- input -----------------------------------------------------------
 
-  // A click on a card below the top picks that card (SRC@K, K counted from
-  // the bottom) where the game lets it move; elsewhere the pile's top card.
-  source(pileId, place) {
-    const cards = this.view.state.piles[pileId] || [];
-    const at = `${pileId}@${place}`;
-    if (place && place < cards.length && this.view.moves.some((m) => m.startsWith(`${at}>`))) return at;
-    return pileId;
+  /** A click or Enter on a pile; true if it picked the pile up. `k` is the
+   * index of the card clicked (0 = the bottom one): a card below the top is
+   * picked where a legal move takes it (SRC@K>DST), else the top card. */
+  click(id, k = null) {
+    this.focus = id;
+    if (!this.view) { this.boot(); return false; }
+    if (this.selected === null) {
+      const cards = this.view.state.piles[id] || [];
+      if (this.roles[id] === "stock" || (cards.length && cards.at(-1).startsWith("~"))) {
+        if (this.dealFrom(id)) return false;
+      }
+      if (!cards.length) { this.say("info", `${this.label(id)} is empty.`); return false; }
+      const place = k !== null && k < cards.length - 1 ? k + 1 : 0;
+      this.selected = id;
+      this.selectedAt = place && this.targetsOf(id, place).size ? place : 0;
+      this.picked();
+      return true;
+    }
+    if (this.selected === id) {
+      // Again on the picked pile: a click on another of its cards that may
+      // move picks that one; Enter picks the next such card below; else let go.
+      const cards = this.view.state.piles[id] || [];
+      const places = [...new Set(this.view.moves.map(parseMove).filter((p) => p && p.src === id && p.at).map((p) => p.at))]
+        .sort((a, b) => b - a);
+      const clicked = k === null ? null : k < cards.length - 1 ? k + 1 : 0;
+      const next = clicked !== null
+        ? (clicked !== this.selectedAt && (clicked === 0 || places.includes(clicked)) ? clicked : null)
+        : places.find((at) => at < (this.selectedAt || Infinity)) ?? null;
+      if (next === null) { this.cancel(); return false; }
+      this.selectedAt = next;
+      this.picked();
+      return true;
+    }
+    const src = this.selected;
+    const at = this.selectedAt;
+    this.keepFocus = true;
+    const move = this.view.moves.find((m) => { const p = parseMove(m); return p && p.src === src && p.at === at && p.dst === id; })
+      || `${src}${at ? "@" + at : ""}>${id}`;
+    this.tryMove(move);
+    return false;
   }
 
-  pick(pileId, place = 0) {
-    if (!this.view || this.busy) { this.boot(); return; }
-    if (this.selected === null) {
-      const cards = this.view.state.piles[pileId] || [];
-      if (!cards.length) { this.say("info", `${pileId} is empty.`); return; }
-      this.selected = this.source(pileId, place);
-      const targets = this.targetsOf(this.selected);
-      const what = this.selected === pileId ? pileId : `${pileId}: ${cards[place - 1]}`;
-      this.say("info", targets.size ? `${what} picked up: the highlighted piles take it.` : `${what} picked up: no pile can take it.`);
-      this.draw();
-    } else if (this.selected === pileId || (this.selected.startsWith(`${pileId}@`) &&
-               !this.view.moves.includes(`${this.selected}>${pileId}`))) {
-      this.selected = null;
-      this.draw();
-    } else {
-      this.tryMove(`${this.selected}>${pileId}`);
+  /** Show and say what was picked up and which piles take it. */
+  picked() {
+    const id = this.selected;
+    const cards = this.view.state.piles[id] || [];
+    const targets = this.targetsOf(id);
+    const what = this.selectedAt ? `${shortName(cards[this.selectedAt - 1])} of ${this.label(id)}` : this.label(id);
+    this.keepFocus = true;
+    this.redraw();
+    this.say("info", targets.size
+      ? `${what} picked up: the marked piles take it (${[...targets].map((t) => this.label(t)).join(", ")}).`
+      : `${what} picked up: no pile takes it now.`);
+  }
+
+  /** The stock deals (or is redealt) when clicked; true if it did. */
+  dealFrom(id) {
+    const moves = this.view.moves;
+    const action = ["deal", "redeal"].find((a) => moves.includes(a));
+    if (action) { this.tryMove(action); return true; }
+    if (moves.some((m) => m.startsWith(id + ">"))) return false; // the stock's card is picked up
+    const cards = this.view.state.piles[id] || [];
+    this.say("info", cards.length ? `${this.label(id)}: nothing can be dealt now.` : `${this.label(id)} is empty: nothing is left to deal.`);
+    return true;
+  }
+
+  /** Double-click, double-tap or F: the card to the foundation that takes it. */
+  double(id) {
+    if (!this.view) return;
+    this.selected = null;
+    const homes = new Set(this.view.homes || []);
+    const move = this.view.moves.find((m) => m.startsWith(id + ">") && homes.has(this.roles[m.split(">")[1].split(":")[0]]));
+    if (move) { this.tryMove(move); return; }
+    this.redraw();
+    const top = (this.view.state.piles[id] || []).at(-1);
+    this.say("info", top ? `No foundation takes ${shortName(top)} from ${this.label(id)} now.` : `${this.label(id)} is empty.`);
+  }
+
+  dragStart(id) {
+    this.selected = id;
+    this.selectedAt = 0; // a drag takes the top card
+    for (const t of this.targetsOf(id)) this.board.querySelector(`.pile[data-pile="${CSS.escape(t)}"]`)?.classList.add("target");
+  }
+
+  drop(src, dst) {
+    if (dst && dst !== src) { this.selected = src; this.click(dst); return; }
+    this.cancel();
+  }
+
+  cancel() { this.selected = null; this.selectedAt = 0; this.keepFocus = true; this.redraw(); }
+
+  focusMove(key) {
+    const piles = [...this.board.querySelectorAll(".pile")];
+    const current = this.focus || piles[0]?.dataset.pile;
+    const next = key === "Home" ? piles[0]?.dataset.pile : key === "End" ? piles.at(-1)?.dataset.pile : nearest(this.board, current, key);
+    if (!next) return;
+    this.focus = next;
+    for (const p of piles) p.tabIndex = p.dataset.pile === next ? 0 : -1;
+    this.board.querySelector(`.pile[data-pile="${CSS.escape(next)}"]`)?.focus();
+  }
+
+  key(name) {
+    if (name === "undo") this.buttons.undo.click();
+    else if (name === "redo") this.buttons.redo.click();
+    else if (name === "hint" && !this.buttons.hint.hidden) this.buttons.hint.click();
+    else if (name === "deal") {
+      const stock = this.data.layout.piles.find((p) => p.role === "stock");
+      if (stock && this.view) this.dealFrom(stock.id);
+      else if (this.view?.moves.includes("deal")) this.tryMove("deal");
     }
   }
 
-  wire() {
-    this.buttons.new.addEventListener("click", () => {
-      const deal = Number(this.dealInput.value);
-      this.selected = null;
-      this.run("new", { game: this.slug, deal }, (view) => { this.show(view); this.say("info", `Deal № ${deal}.`); });
+  setUp() {
+    const b = this.buttons;
+    b.new.addEventListener("click", () => this.newDeal());
+    b.go?.addEventListener("click", (event) => { event.preventDefault(); this.playDeal(); });
+    b.restart.addEventListener("click", () => this.restart());
+    b.undo.addEventListener("click", () => { this.stopSolution(); this.run("undo", {}, (view) => { this.selected = null; this.hint = null; this.show(view, { animate: true }); this.say("info", "Undone."); }); });
+    b.redo.addEventListener("click", () => this.run("redo", {}, (view) => { this.selected = null; this.hint = null; this.show(view, { animate: true }); this.say("info", "Redone."); }));
+    b.hint.addEventListener("click", () => this.askHint());
+    b.solve.addEventListener("click", () => this.showSolution());
+    this.section.querySelector("[data-op=play-solution]").addEventListener("click", () => this.playSolution());
+    this.section.querySelector("[data-op=step-solution]").addEventListener("click", () => this.stepSolution());
+    this.section.querySelector("[data-op=close-solution]").addEventListener("click", () => this.stopSolution());
+    this.banner.querySelector("[data-op=banner-new]").addEventListener("click", () => this.newDeal());
+    this.banner.querySelector("[data-op=banner-restart]").addEventListener("click", () => this.restart());
+    this.progress.querySelector("button.retry").addEventListener("click", () => this.retry());
+    this.section.querySelector("[data-op=reset-stats]")?.addEventListener("click", async () => {
+      if (await this.confirm("Reset your statistics of this game?", "Reset")) { stats.reset(this.slug); this.drawStats(); }
     });
     this.dealInput.addEventListener("keydown", (event) => {
-      if (event.key === "Enter") { event.preventDefault(); this.buttons.new.click(); }
-    });
-    this.buttons.undo.addEventListener("click", () => this.run("undo", {}, (view) => { this.selected = null; this.show(view); this.say("info", "Undone."); }));
-    this.buttons.redo.addEventListener("click", () => this.run("redo", {}, (view) => { this.selected = null; this.show(view); this.say("info", "Redone."); }));
-    this.buttons.hint.addEventListener("click", () => {
-      this.say("info", "Thinking…");
-      this.run("hint", {}, (hint) => this.showHint(hint));
+      if (event.key === "Enter") { event.preventDefault(); this.playDeal(); }
     });
     this.actions.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");
       if (button) this.tryMove(button.dataset.action);
     });
-    this.board.addEventListener("click", (event) => {
-      if (this.dragged) { this.dragged = false; return; }
-      const pile = event.target.closest(".pile");
-      if (pile) this.pick(pile.dataset.pile, Number(event.target.closest(".card")?.dataset.place || 0));
-    });
-    this.board.addEventListener("keydown", (event) => this.onKey(event));
-    this.section.addEventListener("keydown", (event) => {
-      if (event.target.matches("input")) return;
-      if (event.key === "u" || (event.key === "z" && (event.ctrlKey || event.metaKey))) { this.buttons.undo.click(); event.preventDefault(); }
-      if (event.key === "r" && !event.ctrlKey) { this.buttons.redo.click(); event.preventDefault(); }
-    });
-    this.board.addEventListener("pointerdown", (event) => this.dragStart(event));
-    // The interpreter starts loading in its worker right after the text is
-    // first painted (a frame, then a task: the worker's start-up must not
-    // delay the reader), and the game is set up when the page has finished
-    // loading, or at the first click.
-    requestAnimationFrame(() => setTimeout(() => this.engine.start(), 0));
+    for (const name of ["auto", "winnable"]) {
+      const input = this.settings[name];
+      if (!input) continue;
+      input.checked = read(`board.${name}`, false) === true;
+      input.addEventListener("change", () => {
+        write(`board.${name}`, input.checked);
+        if (name === "auto" && input.checked && this.view) this.run("auto", {}, async (first) => {
+          if (first.move) { this.show(first.view, { animate: true }); await this.autoMoves(); }
+        });
+      });
+    }
+    if (this.settings.winnable && !this.data.winnable.length) {
+      this.settings.winnable.disabled = true;
+      this.settings.winnable.closest("label").title = "The published table proves no deal of this game winnable yet";
+    }
+    if (this.settings.language) {
+      this.settings.language.value = language();
+      this.settings.language.addEventListener("change", () => { setLanguage(this.settings.language.value); this.redraw(); });
+    }
+    new MutationObserver(() => this.redraw()).observe(document.documentElement, { attributes: true, attributeFilter: ["data-spelling"] });
+    wire(this.board, this.section, this);
+    this.switches = readings.wireSwitches(document, this.known, (choice, id) => this.chooseReadings(choice, id));
+    // The board from the build (or the save) at once; Python starts in its
+    // worker meanwhile, and the game is set up when the page has loaded.
+    // A permalink to another game than the save's draws the build's opening
+    // only where it is that game's (deal 1 under readings that keep the layout).
+    const saved = read(this.saveKey);
+    const kept = read(this.playKey);
+    const asked = this.address;
+    const savedOk = saved && !saved.damaged && saved.state?.piles;
+    const fits = savedOk && (!asked.given || ((asked.deal == null || asked.deal === saved.deal)
+      && readings.same(readings.normal(saved.readings || saved.state?.readings, this.known), asked.readings)));
+    const openingFits = !asked.given || ((asked.deal ?? 1) === 1 && Object.keys(asked.readings).every((id) => !this.known[id].changes_deal));
+    const early = fits ? saved.state : openingFits ? this.data.opening : null;
+    if (early) this.render(early);
+    if (kept && saved && kept.deal === saved.deal && fits) this.play = kept;
+    if (fits && saved?.deal) this.dealInput.value = saved.deal;
+    else if (asked.deal) this.dealInput.value = asked.deal;
+    this.switches.show(fits ? readings.normal(saved.readings || saved.state?.readings, this.known) : asked.readings);
+    this.switches.enable();
+    this.drawStats();
+    this.engine.start();
     if (document.readyState === "complete") this.boot();
     else window.addEventListener("load", () => this.boot(), { once: true });
-    new ResizeObserver(() => this.view && this.draw()).observe(this.board);
+    let width = this.frame.clientWidth;
+    new ResizeObserver(() => { if (this.frame.clientWidth !== width) { width = this.frame.clientWidth; this.redraw(); } }).observe(this.frame);
+    window.addEventListener("resize", () => this.redraw());
+    setInterval(() => this.tickClock(), 1000);
+    document.addEventListener("visibilitychange", () => { this.tickClock(); if (this.play) this.keepPlay(); });
+    window.addEventListener("pagehide", () => { this.tickClock(); if (this.play) this.keepPlay(); });
   }
 
-  onKey(event) {
-    const pile = event.target.closest(".pile");
-    if (!pile) return;
-    const all = [...this.board.querySelectorAll(".pile")];
-    const i = all.indexOf(pile);
-    if (event.key === "Enter" || event.key === " ") { this.pick(pile.dataset.pile); event.preventDefault(); }
-    else if (event.key === "Escape") { this.selected = null; this.draw(); }
-    else if (event.key === "ArrowRight" || event.key === "ArrowDown") { all[(i + 1) % all.length].focus(); event.preventDefault(); }
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") { all[(i - 1 + all.length) % all.length].focus(); event.preventDefault(); }
-  }
-
-  dragStart(event) {
-    const card = event.target.closest(".card");
-    const pile = event.target.closest(".pile");
-    if (!card || !pile || !this.view || card !== pile.querySelector(".card:last-of-type")) return;
-    const start = { x: event.clientX, y: event.clientY };
-    let moving = false;
-    const ghost = card;
-    const move = (e) => {
-      const dx = e.clientX - start.x, dy = e.clientY - start.y;
-      if (!moving && Math.hypot(dx, dy) < 6) return;
-      if (!moving) {
-        moving = true;
-        this.selected = pile.dataset.pile;
-        for (const t of this.targetsOf(this.selected)) this.board.querySelector(`[data-pile="${CSS.escape(t)}"]`)?.classList.add("target");
-        ghost.classList.add("dragging");
-      }
-      ghost.style.transform = `translate(${dx}px, ${dy}px)`;
-    };
-    const up = (e) => {
-      window.removeEventListener("pointermove", move);
-      window.removeEventListener("pointerup", up);
-      if (!moving) return;
-      // The click that ends a drag is not a pick; a drag ending outside the
-      // board sends no click, so the flag must not outlive this event.
-      this.dragged = true;
-      setTimeout(() => { this.dragged = false; }, 0);
-      ghost.style.visibility = "hidden";
-      const under = document.elementFromPoint(e.clientX, e.clientY)?.closest(".pile");
-      ghost.style.visibility = "";
-      if (under && under.dataset.pile !== pile.dataset.pile) this.tryMove(`${pile.dataset.pile}>${under.dataset.pile}`);
-      else { this.selected = null; this.draw(); }
-    };
-    window.addEventListener("pointermove", move);
-    window.addEventListener("pointerup", up);
+  /** After the game is up (so that it never slows the start): the service
+   * worker that keeps Pyodide and the engine for the next visit and offline. */
+  keepForLater() {
+    if (!("serviceWorker" in navigator) || !this.build || this.keeping) return;
+    this.keeping = true;
+    navigator.serviceWorker.register(new URL("sw.js", new URL(document.body.dataset.root, location.href))).catch(() => {});
   }
 }
 

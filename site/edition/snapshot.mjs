@@ -1,0 +1,24 @@
+// Build step (node): a memory snapshot of Pyodide with the engine imported,
+// so that the browser's worker starts in a fraction of the time (worker.js).
+//   node snapshot.mjs PYODIDE_DIR ENGINE_ZIP BUILD OUT.gz
+// The snapshot holds the interpreter's memory after `import demo_bridge`
+// (which imports the engine and its solver), with demo_bridge.BUILD set to
+// BUILD so that the worker can tell a snapshot of another engine and refuse it.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, zipPath, build, out] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _makeSnapshot: true, stdout: () => {} });
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide/demo" });
+pyodide.runPython(`
+import sys
+sys.path.insert(0, '/home/pyodide/demo')
+import demo_bridge
+demo_bridge.BUILD = ${JSON.stringify(build)}
+`);
+const memory = pyodide.makeMemorySnapshot();
+fs.writeFileSync(out, zlib.gzipSync(memory, { level: 6 }));
+console.log(`snapshot ${memory.length} bytes -> ${fs.statSync(out).size} bytes gzipped`);

@@ -1,0 +1,115 @@
+// The readings of the text the game is played under: the switches of the
+// page's "reads two ways" section (templates/_readings.html), the
+// permalink that carries them, and how a verdict names them. A choice is
+// {reading id: alternative}, holding only the alternatives other than the
+// edition's (as the engine's portable state does).
+
+/** The readings the board data names, by id ({id, name, default, alternatives, changes_deal}). */
+export function index(records) {
+  return Object.fromEntries((records || []).map((r) => [r.id, r]));
+}
+
+/** `choice` without the edition's own alternatives and unknown ids. */
+export function normal(choice, known) {
+  const out = {};
+  for (const [id, alt] of Object.entries(choice || {})) {
+    if (known[id] && known[id].alternatives.includes(alt) && alt !== known[id].default) out[id] = alt;
+  }
+  return out;
+}
+
+export function same(a, b) {
+  const ka = Object.keys(a).sort();
+  const kb = Object.keys(b).sort();
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k]);
+}
+
+/** What the address asks for: `?deal=N&<reading id>=<alternative>` (both
+ * optional); `given` says whether it names anything at all. */
+export function fromAddress(known, search = location.search) {
+  const params = new URLSearchParams(search);
+  const choice = {};
+  let given = false;
+  for (const [key, value] of params) {
+    if (known[key]) { given = true; choice[key] = value; }
+  }
+  const deal = Number(params.get("deal"));
+  const hasDeal = Number.isInteger(deal) && deal >= 1 && deal <= 2147483647;
+  return { deal: hasDeal ? deal : null, readings: normal(choice, known), given: given || hasDeal };
+}
+
+/** The permalink of `deal` under `choice`, put in the address bar (no reload,
+ * no new history entry); the address's other parts stay as they are. The
+ * page's plain address stays plain while the edition's readings are in
+ * force, unless it already named a deal. */
+export function keepInAddress(deal, choice, known) {
+  const url = new URL(location.href);
+  const named = url.searchParams.has("deal") || Object.keys(choice).length > 0;
+  for (const key of [...url.searchParams.keys()]) if (known[key] || key === "deal") url.searchParams.delete(key);
+  if (deal && named) url.searchParams.set("deal", String(deal));
+  for (const [id, alt] of Object.entries(choice)) url.searchParams.set(id, alt);
+  if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+  return url.href;
+}
+
+/** The radio switches: shows `choice`, calls `onChoose(newChoice, id)` on a
+ * change; returns {show(choice), enable()}. */
+export function wireSwitches(root, known, onChoose) {
+  const sets = [...root.querySelectorAll("fieldset.reading[data-reading]")].filter((f) => known[f.dataset.reading]);
+  const show = (choice) => {
+    for (const set of sets) {
+      const id = set.dataset.reading;
+      const alt = choice[id] || known[id].default;
+      for (const input of set.querySelectorAll("input[type=radio]")) input.checked = input.value === alt;
+      set.dataset.chosen = alt;
+    }
+  };
+  let current = {};
+  for (const set of sets) {
+    set.addEventListener("change", (event) => {
+      const input = event.target.closest("input[type=radio]");
+      if (!input) return;
+      const next = normal({ ...current, [set.dataset.reading]: input.value }, known);
+      onChoose(next, set.dataset.reading);
+    });
+  }
+  return {
+    show(choice) { current = choice; show(choice); },
+    enable() { for (const set of sets) for (const input of set.querySelectorAll("input")) input.disabled = false; },
+    /** Say beside reading `id`'s switch what the switch did, with a link to the table. */
+    say(id, text) {
+      const status = sets.find((set) => set.dataset.reading === id)?.querySelector(".reading-status");
+      if (!status) return;
+      const link = Object.assign(document.createElement("a"), { href: "#demo", textContent: "To the table ↓" });
+      status.replaceChildren(text + " ", link);
+    },
+  };
+}
+
+function named(id, alt, known) {
+  const reading = known[id];
+  const mark = reading && alt === reading.default ? " (the edition’s)" : "";
+  return `the “${alt}” reading${mark}`;
+}
+
+/** Where the verdict turns on a reading: one line per reading whose other
+ * alternatives answer otherwise ("Refused under the “plays-first” reading
+ * of marriage order; allowed under the “free” reading (the edition’s)"). */
+export function verdictLines(verdict, known, inForce = {}) {
+  const under = verdict.readings || {};
+  const byReading = new Map();
+  for (const other of verdict.under_other_readings || []) {
+    if (!byReading.has(other.reading)) byReading.set(other.reading, []);
+    byReading.get(other.reading).push(other);
+  }
+  const lines = [];
+  for (const [id, others] of byReading) {
+    const reading = known[id];
+    const current = under[id] || inForce[id] || reading?.default || "";
+    const name = reading ? reading.name : id;
+    const here = verdict.allowed ? "Allowed" : "Refused";
+    const there = others.map((o) => `${o.allowed ? "allowed" : "refused"} under ${named(id, o.alternative, known)}`).join("; ");
+    lines.push({ id, text: `${here} under ${named(id, current, known)} of ${name}; ${there}.`, others });
+  }
+  return lines;
+}

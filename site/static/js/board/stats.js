@@ -1,0 +1,73 @@
+// A player's statistics per game, kept in the browser (storage.js):
+// games played, won, lost, the current and the best streaks, the best time
+// and the fewest moves of a win. A game counts once, when it ends: won,
+// lost (no move left), or given up (a new deal or a restart in the middle
+// of a game, which the board asks the player to confirm). A game won while
+// the solver's solution was shown counts as played, not as won.
+import { read, write, forget, keys } from "./storage.js";
+
+const EMPTY = { played: 0, won: 0, lost: 0, assisted: 0, streak: 0, bestStreak: 0, worstStreak: 0,
+  bestTime: null, fewestMoves: null, last: [] };
+
+export function statsOf(slug) {
+  const kept = read("stats." + slug);
+  return kept && !kept.damaged ? { ...EMPTY, ...kept } : { ...EMPTY };
+}
+
+/** Record the end of one game: result "won", "lost" or "abandoned". */
+export function record(slug, { result, deal, ms, moves, assisted, readings }) {
+  const s = statsOf(slug);
+  s.played += 1;
+  const won = result === "won" && !assisted;
+  if (result === "won" && assisted) s.assisted += 1;
+  if (won) {
+    s.won += 1;
+    s.streak = s.streak > 0 ? s.streak + 1 : 1;
+    s.bestStreak = Math.max(s.bestStreak, s.streak);
+    if (ms != null) s.bestTime = s.bestTime == null ? ms : Math.min(s.bestTime, ms);
+    if (moves != null) s.fewestMoves = s.fewestMoves == null ? moves : Math.min(s.fewestMoves, moves);
+  } else {
+    s.lost += 1;
+    s.streak = s.streak < 0 ? s.streak - 1 : -1;
+    s.worstStreak = Math.min(s.worstStreak, s.streak);
+  }
+  const entry = { result: won ? "won" : result === "won" ? "assisted" : result, deal, ms, moves, at: Date.now() };
+  if (readings && Object.keys(readings).length) entry.readings = readings; // played under other readings than the edition's
+  s.last = [entry,
+    ...s.last].slice(0, 20);
+  write("stats." + slug, s);
+  return s;
+}
+
+export function reset(slug) { forget("stats." + slug); }
+
+export function allGames() {
+  return keys("stats.").map((key) => key.slice("stats.".length));
+}
+
+export function clock(ms) {
+  if (ms == null) return "—";
+  const s = Math.round(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(sec).padStart(2, "0")}`;
+}
+
+export function rate(s) {
+  return s.played ? `${Math.round((100 * s.won) / s.played)}%` : "—";
+}
+
+/** The rows of a statistics table: [label, value] pairs. */
+export function rows(s) {
+  const streak = s.streak > 0 ? `${s.streak} won` : s.streak < 0 ? `${-s.streak} lost` : "—";
+  return [
+    ["Played", String(s.played)],
+    ["Won", `${s.won} (${rate(s)})`],
+    ["Lost or given up", String(s.lost)],
+    ["Won with the solution shown", String(s.assisted)],
+    ["Current streak", streak],
+    ["Longest winning streak", String(s.bestStreak)],
+    ["Longest losing streak", String(-s.worstStreak)],
+    ["Best time", clock(s.bestTime)],
+    ["Fewest moves", s.fewestMoves == null ? "—" : String(s.fewestMoves)],
+  ];
+}

@@ -1,0 +1,29 @@
+// The home page's table of games: beside the solver's measured win rate,
+// the player's own (board/stats.js), as "yours / measured". A small hook:
+// it finds each game's row by its link and adds one column, so the table's
+// own markup stays the solver's and the edition's to change.
+import * as stats from "./board/stats.js";
+
+const table = document.querySelector("table.games");
+if (table) {
+  const head = table.querySelector("thead tr");
+  const th = document.createElement("th");
+  th.scope = "col";
+  th.className = "your-rate";
+  const link = document.createElement("a");
+  link.href = "statistics.html";
+  link.textContent = "Your rate";
+  th.append(link);
+  // Right before the measured rate, so that the two read "yours / measured".
+  const measured = [...head.children].find((cell) => /win rate/i.test(cell.textContent));
+  head.insertBefore(th, measured || null);
+  const at = measured ? [...head.children].indexOf(th) : -1;
+  for (const row of table.querySelectorAll("tbody tr")) {
+    const slug = row.querySelector('a[href*="games/"]')?.getAttribute("href").match(/games\/([^/.#]+)\.html/)?.[1];
+    const s = slug ? stats.statsOf(slug) : null;
+    const td = document.createElement("td");
+    td.className = "your-rate";
+    td.textContent = s && s.played ? `${stats.rate(s)} (${s.won} of ${s.played}) /` : "—";
+    row.insertBefore(td, at >= 0 ? row.children[at] || null : null);
+  }
+}

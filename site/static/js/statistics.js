@@ -1,0 +1,35 @@
+// The statistics page: every game's record from this browser (board/stats.js).
+import * as stats from "./board/stats.js";
+
+function cell(text) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  return td;
+}
+
+function fill() {
+  for (const row of document.querySelectorAll("table.stats-all tbody tr[data-game]")) {
+    const slug = row.dataset.game;
+    const s = stats.statsOf(slug);
+    const first = row.firstElementChild;
+    const streak = s.streak > 0 ? `${s.streak} won` : s.streak < 0 ? `${-s.streak} lost` : "—";
+    const reset = document.createElement("td");
+    if (s.played) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "Reset";
+      button.setAttribute("aria-label", `Reset the statistics of ${first.innerText.trim()}`);
+      button.addEventListener("click", () => { if (confirm("Reset the statistics of this game?")) { stats.reset(slug); fill(); } });
+      reset.append(button);
+    }
+    row.replaceChildren(first, cell(String(s.played)), cell(String(s.won)), cell(String(s.lost)), cell(stats.rate(s)),
+      cell(streak), cell(String(s.bestStreak)), cell(stats.clock(s.bestTime)), cell(s.fewestMoves == null ? "—" : String(s.fewestMoves)), reset);
+  }
+}
+
+document.querySelector("button.reset-all")?.addEventListener("click", () => {
+  if (!confirm("Reset the statistics of every game?")) return;
+  for (const row of document.querySelectorAll("table.stats-all tbody tr[data-game]")) stats.reset(row.dataset.game);
+  fill();
+});
+fill();
