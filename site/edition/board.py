@@ -73,11 +73,13 @@ def winnable_deals(slug: str, folder: Path = PER_DEAL) -> list[int]:
     """The deals the solver's published table proved winnable (its lines
     with ``"status": "won"``), for "winnable deals only". The one place that
     reads the per-deal results: adapt it here if their format changes."""
-    path = folder / f"{slug}.jsonl"
-    if not path.exists():
-        return []
+    # one file per measure, GAME.MEASURE.jsonl (readings other than the
+    # edition's add a part: not these); a deal won under any measure has a
+    # winning line that replayed through the engine
+    paths = [p for p in sorted(folder.glob(f"{slug}.*.jsonl")) if p.name.count(".") == 2]
     deals = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for path, number, line in ((path, number, line) for path in paths
+                               for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)):
         if not line.strip():
             continue
         try:
