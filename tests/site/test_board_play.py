@@ -68,7 +68,7 @@ def test_auto_move_plays_the_moves_the_solver_proves_safe(tab, server):
     assert history and all(">foundation-" in move for move in history), history
     assert "Auto-move" in tab.locator(".verdict").inner_text()
     # The setting is kept; a game whose solver proves nothing safe greys it out.
-    tab.goto(f"{server}games/shah.html")
+    tab.goto(f"{server}games/mill.html")
     wait_ready(tab)
     assert tab.locator("input[data-setting=auto]").is_disabled()
     assert tab.locator("input[data-setting=auto]").is_checked()

@@ -151,7 +151,7 @@ def test_auto_plays_only_moves_the_solver_proves_safe():
         assert safe(game, next(m for m in game.legal_moves if str(m) == move))
         game.play(move)
     # A game whose solver proves no move safe offers no auto-move.
-    assert ok("new", game="shah", deal=1)["auto"] is False
+    assert ok("new", game="mill", deal=1)["auto"] is False
     assert ok("auto") == {"move": None}
 
 

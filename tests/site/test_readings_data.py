@@ -5,6 +5,8 @@ where it has not."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from edition import board, inputs
@@ -21,31 +23,33 @@ RECORDS = {"readings": [
 ]}
 
 
-def _entry(won, lost, unknown=0, **more):
-    rate = won / (won + lost)
-    return {"deals": won + lost + unknown, "won": won, "lost": lost, "unknown": unknown, "win_rate": rate,
-            "wilson95": [rate - 0.05, rate + 0.05], **more}
+def _entry(won, lost, unknown=0, measure="player"):
+    n = won + lost + unknown
+    return {"deals": n, "won": won, "lost": lost, "unknown": unknown, "budget_s": 1.0,
+            "low": max(0.0, won / n - 0.05), "high": min(1.0, (won + unknown) / n + 0.05), "policy": "p", "measure": measure}
 
 
-def test_a_game_gets_the_readings_that_name_it():
-    assert [r.id for r in inputs.rule_readings_of(RECORDS, "house-in-the-wood", None)] == ["belle-lucie.assume.redeal-gate"]
-    assert [r.id for r in inputs.rule_readings_of(RECORDS, "shah", None)] == ["shah.assume.marriage-outer-circle"]
-    assert inputs.rule_readings_of(RECORDS, "mill", None) == []
-    assert inputs.rule_readings_of(None, "shah", None) == []
+def _read(tmp_path, game: dict) -> dict:
+    """A table in the solver's format, read as the build reads data/winrates.json."""
+    path = tmp_path / "winrates.json"
+    path.write_text(json.dumps({"games": {"shah": game}}), encoding="utf-8")
+    return inputs.read_win_rates(path)["shah"]
 
 
-def test_odds_come_from_the_table_and_are_never_made_up():
-    rates = {**_entry(30, 70), "readings": {"shah.assume.marriage-outer-circle": {"literal": _entry(10, 90, 5)}}}
+def test_odds_come_from_the_table_and_are_never_made_up(tmp_path):
+    under = {"shah.assume.marriage-outer-circle": {"literal": {"measures": {"player": _entry(10, 85, 5)}}}}
+    rates = _read(tmp_path, {"measures": {"player": _entry(30, 70)}, "readings": under})
     (reading,) = inputs.rule_readings_of(RECORDS, "shah", rates)
     odds = {a["id"]: a["odds"] for a in reading.alternatives}
-    assert odds["literal"].startswith("10.0% (95% interval") and "of 100 decided deals; 5 undecided" in odds["literal"]
-    assert odds["outer"].startswith("30.0%") and "measured under the edition's readings" in odds["outer"]
+    assert odds["literal"].startswith("for a player: 10.0–15.0% (95%") and "N = 100" in odds["literal"]
+    assert "5 undecided" in odds["literal"]
+    assert odds["outer"].startswith("for a player: 30.0% (95%") and "measured under the edition's readings" in odds["outer"]
     # No table entry and not the edition's alternative: no figure at all.
-    (reading,) = inputs.rule_readings_of(RECORDS, "shah", _entry(30, 70))
+    (reading,) = inputs.rule_readings_of(RECORDS, "shah", _read(tmp_path, {"measures": {"player": _entry(30, 70)}}))
     assert {a["id"]: a["odds"] for a in reading.alternatives}["literal"] == ""
-    # A solver that knew the cards to come says so.
-    (reading,) = inputs.rule_readings_of(RECORDS, "shah", _entry(30, 70, thoughtful=True))
-    assert "knew the order of the cards still to come" in reading.alternatives[0]["odds"]
+    # No table at all: no figure for any alternative.
+    (reading,) = inputs.rule_readings_of(RECORDS, "shah", None)
+    assert all(a["odds"] == "" for a in reading.alternatives)
 
 
 def test_the_board_gets_ids_names_defaults_and_alternatives():
