@@ -45,23 +45,34 @@ from typing import NamedTuple
 
 from engine.core import Game, Move
 from engine.solver.information import Observer
+from engine.solver.keys import state_key
 from engine.solver.knowledge import Knowledge, knowledge
 from engine.solver.search import (LOST, UNKNOWN, WON, Budget, DepthFirst, Meter, OutOfBudget, Solution,
                                   children, clock, home_roles, solve)
 
-WORLDS = 3           # worlds dealt when a decision needs them
+WORLDS = 4           # worlds dealt when a decision needs them
 MIN_WORLDS = 1       # fewer live lines than this: deal new worlds
-WORLD_BUDGET = Budget(nodes=3_000, seconds=0.3)  # the search of one world
+WORLD_BUDGET = Budget(nodes=3_000, seconds=0.3)  # at most, the search of one world for a win
+CANDIDATES = 5       # moves compared by rollouts when no world is won (the best of the ordering)
+ROLLOUT_MOVES = 250  # the length of one rollout at most
+FINISH_SHARE = 0.4   # of the deal's budget kept for the exact solve once nothing is hidden
+NODES_PER_SECOND = 15_000  # the thinking is planned in positions, so a deal plays alike on any machine
+MIN_SLICE, MAX_SLICE = 400, 40_000  # positions one decision may spend
 STANDSTILLS = 4      # standstills compared before a redeal
 REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
 MAX_MOVES = 5000
 
-POLICY = ("a player who sees only the face-up cards and remembers the cards he has seen: once nothing "
-          "is hidden he solves exactly; before that he plays safe moves at once, and chooses the other "
-          "moves by searching worlds in which the unseen cards are dealt at random (determinised Monte "
-          "Carlo, %d worlds, %d positions each); before a shuffled redeal he searches the layout for a "
-          "win and else compares the standstills he can reach by %d sampled shuffles each"
-          % (WORLDS, WORLD_BUDGET.nodes, REDEAL_SAMPLES))
+POLICY = ("a player who sees only the face-up cards and remembers the cards he has seen (never the "
+          "order of the pack nor a shuffle before it is dealt): once nothing is hidden he solves the "
+          "position exactly (%d%% of the budget is kept for this); before that he plays safe moves at "
+          "once, and chooses every other move by determinised Monte Carlo: he deals %d worlds in which "
+          "the unseen cards lie at random, searches each for a win and follows the move most winning "
+          "lines start with, or, if none is won, plays each of the %d best-ordered moves in every world "
+          "and finishes the game by a randomised greedy rollout, choosing the move with the most cards "
+          "home on average; each decision gets a share of the budget in positions (%d per CPU second) "
+          "by the cards still unseen, so a deal replays alike; before a shuffled redeal he searches the "
+          "layout for a win and else compares the standstills he can reach by %d sampled shuffles each"
+          % (round(100 * FINISH_SHARE), WORLDS, CANDIDATES, NODES_PER_SECOND, REDEAL_SAMPLES))
 
 
 class PlayResult(NamedTuple):
@@ -102,6 +113,14 @@ class Player:
         self.worlds = 0
         self.fan_route: list[Move] = []  # moves to a chosen standstill, then "redeal"
         self.barren = None  # the information state in which fresh worlds found no win
+        # the thinking is planned in positions (`NODES_PER_SECOND`); the
+        # seconds of the budget stay a backstop only
+        self.plan_nodes = min(budget.nodes, int(budget.seconds * NODES_PER_SECOND))
+        can_finish = not self.know.redeal_shuffles  # every hidden card is shown in the end
+        self.reserve = int(FINISH_SHARE * self.plan_nodes) if can_finish else 0
+        self.single = False  # one decision alone (a hint): it may spend the whole plan
+        self.shown_at_start = self.observer.unseen_count()
+        self.total_cards = sum(len(p) for p in game.piles)
 
 
     # -- one real move ---------------------------------------------------------------
@@ -190,6 +209,23 @@ class Player:
         if left_nodes <= 0 or left_seconds <= 0:
             raise OutOfBudget
         return Budget(min(nodes, left_nodes), min(seconds, left_seconds))
+
+    def think_slice(self) -> int:
+        """Positions the next decision may spend: what is left of the plan
+        (less the reserve for the exact finish), shared among the decisions
+        still to come, estimated from the cards still unseen and the
+        decisions made per card shown so far (0: play the ordering's move)."""
+        left = self.plan_nodes - self.meter.nodes
+        if self.single:
+            return max(0, left)
+        left -= self.reserve
+        if left <= 0:
+            return 0
+        unseen = self.observer.unseen_count()
+        shown = self.shown_at_start - unseen
+        per_card = (self.decisions + 2) / (shown + 12)  # decisions per card shown, with a prior of 1/6
+        to_come = max(2.0, unseen * per_card + 2)
+        return int(min(MAX_SLICE, max(MIN_SLICE, left / to_come), left))
 
     def info_state(self) -> tuple:
         """What the player knows changes only when a card is shown or a shuffle dealt."""
@@ -286,43 +322,111 @@ class Player:
     # -- determinised Monte Carlo --------------------------------------------------------
 
     def decide_by_worlds(self, moves: list[Move]) -> Move | None:
-        live = [p for p in self.plans if p.line]
-        if len(live) < MIN_WORLDS and self.barren != self.info_state():
+        live = [p for p in self.plans if p.line and p.line[0] in set(moves)]
+        think = self.think_slice()
+        if len(live) < MIN_WORLDS and think:
             self.decisions += 1
-            proved = 0
-            for _ in range(WORLDS - len(live)):
-                world = self.observer.world(self.game, self.rng)
-                solution = self._search(world)
-                if solution.status == WON:
-                    live.append(Plan(world, [Move.parse(m) for m in solution.moves]))
-                elif solution.status == LOST:
-                    proved += 1
-            if not live and proved == WORLDS:
-                self.reason = "gave up"
-                return None
+            worlds = [self.observer.world(self.game, self.rng) for _ in range(WORLDS)]
+            if self.barren != self.info_state():
+                proved = 0
+                per_world = max(1, think // (2 * WORLDS))
+                for world in worlds:
+                    solution = self._search(world, per_world)
+                    if solution.status == WON:
+                        live.append(Plan(world.copy(stack=False), [Move.parse(m) for m in solution.moves]))
+                    elif solution.status == LOST:
+                        proved += 1
+                if not live and proved == WORLDS:
+                    self.reason = "gave up"
+                    return None
+                if not live:
+                    self.barren = self.info_state()  # no new win searches until something is shown
+                    think -= per_world * WORLDS
             if not live:
-                self.barren = self.info_state()  # no new worlds until something is shown
+                self.plans = []
+                return self.rollouts(worlds, moves, think)
         self.plans = live
+        if not live:
+            return moves[-1]  # no thinking left for this decision: the ordering's choice
         votes: dict[Move, int] = {}
         for plan in live:
             votes[plan.line[0]] = votes.get(plan.line[0], 0) + 1
-        allowed = set(moves)
-        best, best_votes = None, 0
+        best, best_votes = moves[-1], 0
         for move in reversed(moves):  # best-ordered first wins ties
             v = votes.get(move, 0)
             if v > best_votes:
                 best, best_votes = move, v
-        if best is None:
-            # no world line starts with a fresh move: the ordering's choice
-            best = moves[-1]
-            for plan in live:
-                if plan.line[0] in allowed:
-                    best = plan.line[0]
-                    break
         return best
 
-    def _search(self, world: Game) -> Solution:
-        budget = self.sub_budget(*WORLD_BUDGET)
+    def rollouts(self, worlds: list[Game], moves: list[Move], think: int) -> Move:
+        """Flat Monte Carlo over the worlds: each of the `CANDIDATES`
+        best-ordered moves is played in every world and the game finished by
+        a randomised greedy rollout; the move with the best mean score
+        (1 for a win, else the share of the cards home) is chosen; the
+        ordering decides ties and a budget too small to try them all."""
+        candidates = moves[-CANDIDATES:]
+        scores = {move: 0.0 for move in candidates}
+        tried = {move: 0 for move in candidates}
+        try:
+            meter = Meter(self.sub_budget(max(1, think), self.remaining()))
+        except OutOfBudget:
+            return moves[-1]
+        seeds = [self.rng.randrange(1 << 30) for _ in worlds]
+        try:
+            for k, world in enumerate(worlds):
+                for move in reversed(candidates):
+                    work = world.copy(stack=False)
+                    work.push(move)
+                    # the same noise in one world for every move: the moves are compared, not the luck
+                    scores[move] += self._rollout(work, meter, random.Random(seeds[k]))
+                    tried[move] += 1
+        except OutOfBudget:
+            pass
+        finally:
+            self.meter.nodes += meter.nodes
+        self.worlds += len(worlds)
+        best, best_score = moves[-1], -1.0
+        full = max(tried.values())
+        for move in reversed(candidates):
+            if tried[move] and tried[move] == full and scores[move] / tried[move] > best_score:
+                best, best_score = move, scores[move] / tried[move]
+        return best
+
+    def _rollout(self, work: Game, meter: Meter, rng: random.Random) -> float:
+        """Play ``work`` (a world) on by the move ordering with noise, never
+        back into a position of this rollout: 1.0 if won, else the share of
+        the cards home (0 for a position proved dead)."""
+        know, homes, dead = self.know, self.homes, self.know.dead
+        seen = {state_key(work, know)}
+        for _ in range(ROLLOUT_MOVES):
+            if work.is_won():
+                return 1.0
+            order = children(work, know, homes)[::-1]
+            if not order:
+                break
+            k = 0
+            while k < len(order) - 1 and rng.random() < 0.25:
+                k += 1
+            order = order[k:] + order[:k]
+            for move in order:
+                work.push(move)
+                meter.tick()
+                key = state_key(work, know)
+                if key not in seen:
+                    seen.add(key)
+                    break
+                work.pop()
+            else:
+                break
+            if dead is not None and dead(work):
+                return 0.0
+        if work.is_won():
+            return 1.0
+        home = sum(len(work.piles[i]) for i, r in enumerate(work.roles) if r in homes)
+        return 0.9 * home / self.total_cards
+
+    def _search(self, world: Game, nodes: int) -> Solution:
+        budget = self.sub_budget(min(nodes, WORLD_BUDGET.nodes), WORLD_BUDGET.seconds)
         solution = solve(world, budget, know=self.know, seed=self.worlds)
         self.worlds += 1
         self.meter.nodes += solution.nodes
@@ -466,6 +570,7 @@ def hint(game: Game, budget: Budget = Budget(), previous: Move | str | None = No
         return Hint(None, "won", Solution(WON, (), 0, 0.0, False, game.slug, game.deal,
                                                 readings=tuple(sorted(game.non_default_readings().items()))))
     player = Player(game, budget, know=know)
+    player.single = True  # one decision: it may think with the whole budget
     player.visited |= _history(game, player.observer)
     last = previous if previous is not None else (game.move_stack[-1] if game.move_stack else None)
     if last is not None:
