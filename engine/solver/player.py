@@ -52,11 +52,12 @@ from engine.solver.search import (LOST, UNKNOWN, WON, Budget, DepthFirst, Meter,
 
 WORLDS = 4           # worlds dealt when a decision needs them
 MIN_WORLDS = 1       # fewer live lines than this: deal new worlds
-WORLD_BUDGET = Budget(nodes=3_000, seconds=0.3)  # at most, the search of one world for a win
+WORLD_BUDGET = Budget(nodes=3_000, seconds=1.0)  # at most, the search of one world (seconds: a backstop)
+WIN_SHARE = 0.5      # of a decision's positions spent searching the worlds for a win
 CANDIDATES = 5       # moves compared by rollouts when no world is won (the best of the ordering)
 ROLLOUT_MOVES = 250  # the length of one rollout at most
 FINISH_SHARE = 0.4   # of the deal's budget kept for the exact solve once nothing is hidden
-NODES_PER_SECOND = 15_000  # the thinking is planned in positions, so a deal plays alike on any machine
+NODES_PER_SECOND = 20_000  # the thinking is planned in positions, so a deal plays alike on any machine
 MIN_SLICE, MAX_SLICE = 400, 40_000  # positions one decision may spend
 STANDSTILLS = 4      # standstills compared before a redeal
 REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
@@ -329,16 +330,13 @@ class Player:
             worlds = [self.observer.world(self.game, self.rng) for _ in range(WORLDS)]
             if self.barren != self.info_state():
                 proved = 0
-                per_world = max(1, think // (2 * WORLDS))
+                per_world = max(1, int(think * WIN_SHARE) // WORLDS)
                 for world in worlds:
                     solution = self._search(world, per_world)
                     if solution.status == WON:
                         live.append(Plan(world.copy(stack=False), [Move.parse(m) for m in solution.moves]))
                     elif solution.status == LOST:
                         proved += 1
-                if not live and proved == WORLDS:
-                    self.reason = "gave up"
-                    return None
                 if not live:
                     self.barren = self.info_state()  # no new win searches until something is shown
                     think -= per_world * WORLDS

@@ -128,6 +128,51 @@ def test_the_player_never_looks_at_an_unseen_card(slug, small_worlds):
         assert moves > 0
 
 
+@pytest.mark.parametrize("slug", ("cadran", "salic-law", "chinese-letter", "mill"))
+def test_the_rollouts_never_look_at_an_unseen_card(slug, monkeypatch):
+    """The decisions no world wins are made by rollouts in the worlds: with
+    the win searches given nothing, every decision goes through them, on a
+    deal whose face-down piles are sealed."""
+    monkeypatch.setattr(player_module, "WIN_SHARE", 0.0)
+    calls = []
+    real = Player.rollouts
+
+    def counted(self, worlds, moves, think):
+        calls.append(think)
+        return real(self, worlds, moves, think)
+
+    monkeypatch.setattr(Player, "rollouts", counted)
+    game = sealed_game(slug, 2)
+    player = Player(game, Budget(40_000, 60))
+    moves = 0
+    while moves < 25 and player.observer.unseen_count() and not game.is_won():
+        move = player.decide()  # raises Peeked if it looks
+        if move is None:
+            break
+        player.commit(move)
+        moves += 1
+    assert calls and all(think > 0 for think in calls)
+
+
+def test_the_same_deal_plays_alike():
+    """The thinking is planned in positions and seeded by the deal: the
+    same deal gives the same game, move for move."""
+    for slug, deal in (("cadran", 2), ("salic-law", 3)):
+        runs = [Player(find_game(slug)(deal), Budget(15_000, 60)).run() for _ in range(2)]
+        assert runs[0].moves == runs[1].moves and runs[0].status == runs[1].status
+        assert runs[0].decisions > 0 and runs[0].worlds > 0
+
+
+def test_the_budget_keeps_a_reserve_for_the_exact_finish():
+    game = find_game("salic-law")(1)
+    player = Player(game, Budget(30_000, 60))
+    assert player.reserve == int(player_module.FINISH_SHARE * 30_000)
+    player.meter.nodes = 30_000 - player.reserve  # the thinking spent: play by the ordering
+    assert player.think_slice() == 0
+    fan = Player(find_game("belle-lucie")(1), Budget(30_000, 60))
+    assert fan.reserve == 0  # the fan games think by their own layout searches (step 3)
+
+
 def test_the_player_never_sees_a_shuffle_before_it_is_dealt(monkeypatch, small_worlds):
     """In the fan games the unknown is the shuffle of each redeal: the
     player's searches may shuffle only with seeds of their own, never with
