@@ -23,7 +23,7 @@ from __future__ import annotations
 from engine.core import Game
 from engine.solver.information import Observer
 from engine.solver.knowledge import knowledge
-from engine.solver.player import POLICY, play
+from engine.solver.player import POLICY, POLICY_FANS, play
 from engine.solver.search import LOST, UNKNOWN, WON, Budget, solve
 
 MEASURES = ("solvable", "single-deal", "player")
@@ -33,6 +33,7 @@ POLICIES = {
                 "won with a line that replays, or lost when the whole search space was searched",
     "single-deal": "the first layout alone, with no redeal; every card is face up, so the search is exact",
     "player": POLICY,
+    "player-fans": POLICY_FANS,
     "player-exact": "nothing is ever hidden in this game (every card is dealt face up and no shuffle is to "
                     "come): a player knows what the search knows, so the figure is the solvable one",
 }
@@ -66,6 +67,8 @@ def nothing_hidden(cls: type[Game]) -> bool:
 def policy(cls: type[Game], measure: str) -> str:
     if measure == "player" and nothing_hidden(cls):
         return POLICIES["player-exact"]
+    if measure == "player" and knowledge(cls).redeal_shuffles:
+        return POLICIES["player-fans"]
     return POLICIES[measure]
 
 

@@ -30,9 +30,21 @@ The policy, in order, at each move:
    that shows a card, the world is made to agree with what was shown (its
    other unseen cards keep their places) and its line is kept if it still
    wins there; new worlds are dealt when fewer than `MIN_WORLDS` lines are
-   left. If no world wins, the best move of the move ordering is played.
-   If every world of a fresh deal of worlds is proved lost, the player
-   gives up (a loss for this policy).
+   left. If no world wins (or every world is proved lost: the player plays
+   on, since the real pack may still win), flat Monte Carlo over the same
+   worlds: each of the `CANDIDATES` best-ordered moves is played in every
+   world and the game finished by a randomised greedy rollout (the same
+   noise for every move in one world, so the moves are compared, not the
+   luck); the move with the best mean score (1 for a win, else the share
+   of the cards home) is played.
+
+The budget: the thinking is planned in positions, `NODES_PER_SECOND` per
+second of the budget (its seconds stay a backstop), so that the same deal
+plays the same game on any machine. `FINISH_SHARE` of it is kept for step
+1, where wins are made; each decision of step 4 gets what is left shared
+among the decisions still to come, estimated from the cards unseen and the
+decisions made per card shown so far. Once the plan is spent the moves are
+the ordering's, until nothing is hidden.
 
 The player never goes back into a position it has left, so it cannot
 shuttle a card for ever; `hint` is one step of this policy.
@@ -64,16 +76,22 @@ REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
 MAX_MOVES = 5000
 
 POLICY = ("a player who sees only the face-up cards and remembers the cards he has seen (never the "
-          "order of the pack nor a shuffle before it is dealt): once nothing is hidden he solves the "
-          "position exactly (%d%% of the budget is kept for this); before that he plays safe moves at "
-          "once, and chooses every other move by determinised Monte Carlo: he deals %d worlds in which "
-          "the unseen cards lie at random, searches each for a win and follows the move most winning "
-          "lines start with, or, if none is won, plays each of the %d best-ordered moves in every world "
-          "and finishes the game by a randomised greedy rollout, choosing the move with the most cards "
-          "home on average; each decision gets a share of the budget in positions (%d per CPU second) "
-          "by the cards still unseen, so a deal replays alike; before a shuffled redeal he searches the "
-          "layout for a win and else compares the standstills he can reach by %d sampled shuffles each"
-          % (round(100 * FINISH_SHARE), WORLDS, CANDIDATES, NODES_PER_SECOND, REDEAL_SAMPLES))
+          "order of the pack nor a face-down card): once nothing is hidden he solves the position exactly "
+          "(%d%% of the budget is kept for this); before that he plays safe moves at once and chooses every "
+          "other move by determinised Monte Carlo: he deals %d worlds in which the unseen cards lie at "
+          "random, searches each for a win and plays the move most winning lines start with (following "
+          "a line while its world agrees with the cards shown), or, if no world is won, plays each of "
+          "the %d best-ordered moves in every world and finishes the game by a randomised greedy "
+          "rollout, choosing the move with the most cards home on average; each decision gets a share "
+          "of the budget, planned in positions (%d per CPU second) by the cards still unseen, so that a "
+          "deal replays alike"
+          % (round(100 * FINISH_SHARE), WORLDS, CANDIDATES, NODES_PER_SECOND))
+POLICY_FANS = ("a player who sees every card of the layout but never a redeal's shuffle before it is "
+               "dealt: in each layout he searches for a win without redealing; failing that he lists the "
+               "standstills he can reach, keeps the %d with most cards home, judges each by %d sampled "
+               "shuffles of the cards it would gather (each sampled layout searched), plays towards the "
+               "best and redeals; the last layout, with nothing hidden, he solves exactly"
+               % (STANDSTILLS, REDEAL_SAMPLES))
 
 
 class PlayResult(NamedTuple):
