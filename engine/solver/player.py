@@ -341,20 +341,19 @@ class Player:
     # -- determinised Monte Carlo --------------------------------------------------------
 
     def decide_by_worlds(self, moves: list[Move]) -> Move | None:
-        live = [p for p in self.plans if p.line and p.line[0] in set(moves)]
+        allowed = set(moves)
+        live = [p for p in self.plans if p.line and p.line[0] in allowed]
         think = self.think_slice()
         if len(live) < MIN_WORLDS and think:
             self.decisions += 1
             worlds = [self.observer.world(self.game, self.rng) for _ in range(WORLDS)]
             if self.barren != self.info_state():
-                proved = 0
                 per_world = max(1, int(think * WIN_SHARE) // WORLDS)
                 for world in worlds:
                     solution = self._search(world, per_world)
-                    if solution.status == WON:
-                        live.append(Plan(world.copy(stack=False), [Move.parse(m) for m in solution.moves]))
-                    elif solution.status == LOST:
-                        proved += 1
+                    line = [Move.parse(m) for m in solution.moves] if solution.status == WON else []
+                    if line and line[0] in allowed:  # never a line back where the player was
+                        live.append(Plan(world.copy(stack=False), line))
                 if not live:
                     self.barren = self.info_state()  # no new win searches until something is shown
                     think -= per_world * WORLDS
