@@ -74,6 +74,7 @@ MIN_SLICE, MAX_SLICE = 400, 40_000  # positions one decision may spend
 STANDSTILLS = 4      # standstills compared before a redeal
 REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
 MAX_MOVES = 5000
+STALL_MOVES = 200    # moves with no card home, none shown and no redeal: the player stops (a loss)
 
 POLICY = ("a player who sees only the face-up cards and remembers the cards he has seen (never the "
           "order of the pack nor a face-down card): once nothing is hidden he solves the position exactly "
@@ -254,13 +255,22 @@ class Player:
         """Play to the end. When the budget runs out (or an exact search of a
         position with nothing hidden does not finish), the rest of the game
         is played by the move ordering alone, never back into a position
-        left, so that every deal ends won or lost for this policy."""
+        left, so that every deal ends won or lost for this policy; it stops
+        after `STALL_MOVES` moves that get nowhere (each costs time, and the
+        ordering may wander without ever repeating a position)."""
         game = self.game
         reason = ""
         greedy = False
+        progress, stalled = None, 0
         while len(game.move_stack) < MAX_MOVES:
             if game.is_won():
                 reason = "won"
+                break
+            now = self.progress()
+            stalled = stalled + 1 if now == progress else 0
+            progress = now
+            if stalled >= STALL_MOVES:  # cards moved about for ever (the ordering never repeats a position)
+                reason = "no progress"
                 break
             try:
                 if greedy:
@@ -288,6 +298,12 @@ class Player:
             reason += " (budget spent: moves by ordering)"
         return PlayResult(status, tuple(map(str, game.move_stack)), self.meter.nodes, clock() - self.start,
                           "won" if status == WON else reason, self.decisions, self.worlds)
+
+    def progress(self) -> tuple:
+        """What a move that gets somewhere changes: cards home, cards shown, redeals."""
+        game = self.game
+        home = sum(len(game.piles[i]) for i, role in enumerate(game.roles) if role in self.homes)
+        return home, self.observer.unseen_count(), game.redeals_left, game.phase
 
     def greedy_move(self) -> Move | None:
         moves = self.candidates(self.observer.world(self.game, self.rng))
