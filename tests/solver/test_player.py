@@ -163,6 +163,17 @@ def test_the_same_deal_plays_alike():
         assert runs[0].decisions > 0 and runs[0].worlds > 0
 
 
+def test_a_player_who_gets_nowhere_stops():
+    """Chinese letter, deal 7: the ordering once wandered 5000 moves without
+    repeating a position (13 s at a 2 s budget); the player now stops after
+    `STALL_MOVES` moves with no card home, none shown and no redeal."""
+    result = Player(find_game("chinese-letter")(7), Budget(40_000, 60)).run()
+    assert result.status in ("won", "lost")
+    assert len(result.moves) < player_module.MAX_MOVES
+    if result.status == "lost":
+        assert result.reason.startswith("no progress"), result.reason
+
+
 def test_the_budget_keeps_a_reserve_for_the_exact_finish():
     game = find_game("salic-law")(1)
     player = Player(game, Budget(30_000, 60))
