@@ -68,13 +68,11 @@ WINRATES_TWO_PACKS := house-in-the-wood:player house-in-the-wood:single-deal \
   four-corners:player mill:solvable mill:player shah:solvable shah:player exiles:solvable \
   exiles:player hemispheres:solvable hemispheres:player grand-layout:solvable grand-layout:player \
   chinese-letter:solvable chinese-letter:player
-# readings whose alternatives can change a result (game:measure:reading=alternative)
-WINRATES_READINGS ?= belle-lucie:player:belle-lucie.assume.redeal-gate=no-play \
-  belle-lucie:player:belle-lucie.assume.marriage-order=plays-first \
-  salic-law:solvable:salic-law.assume.free-king=once-per-king \
-  four-corners:solvable:four-corners.assume.redeal-count=1 \
-  mill:solvable:mill.assume.lend-limit=one-in-all \
-  exiles:solvable:exiles.assume.no-more-play=standstill
+# every alternative of every reading other than the edition's, under the
+# measures named here (`pasyans.stats.reading_items`: from the engine's data),
+# on deals 1..WINRATE_DEALS_READINGS, paired deal by deal with the defaults
+WINRATE_DEALS_READINGS ?= 30
+WINRATE_READING_MEASURES ?= solvable player
 WINRATE_STATS = $(BIN)/pasyans stats --cluster $(WINRATE_CLUSTER) --jobs $(WINRATE_JOBS) \
   --budget $(WINRATE_BUDGET) --table $(WINRATE_TABLE)
 
@@ -83,10 +81,11 @@ winrates: setup
 	  $(WINRATE_STATS) $${pair%%:*} --measure $${pair##*:} --deals $(WINRATE_DEALS_ONE) || exit 1; done
 	@for pair in $(WINRATES_TWO_PACKS); do \
 	  $(WINRATE_STATS) $${pair%%:*} --measure $${pair##*:} --deals $(WINRATE_DEALS_TWO) || exit 1; done
-	@for item in $(WINRATES_READINGS); do \
+	@for item in $$($(BIN)/python -c 'import sys; from pasyans.stats import reading_items; \
+	    print(" ".join(":".join(item[:2]) + ":" + "=".join(item[2:]) for item in reading_items(sys.argv[1:])))' \
+	    $(WINRATE_READING_MEASURES)); do \
 	  slug=$${item%%:*}; rest=$${item#*:}; measure=$${rest%%:*}; reading=$${rest#*:}; \
-	  deals=$(WINRATE_DEALS_TWO); case " $(WINRATES_ONE_PACK) " in *" $$slug:"*) deals=$(WINRATE_DEALS_ONE);; esac; \
-	  $(WINRATE_STATS) $$slug --measure $$measure --reading $$reading --deals $$deals || exit 1; done
+	  $(WINRATE_STATS) $$slug --measure $$measure --reading $$reading --deals $(WINRATE_DEALS_READINGS) || exit 1; done
 	$(BIN)/python -c 'import sys; from pathlib import Path; from pasyans.stats import note_command; \
 	  note_command(Path(sys.argv[1]), sys.argv[2])' $(WINRATE_TABLE) \
-	  "make winrates WINRATE_DEALS_ONE=$(WINRATE_DEALS_ONE) WINRATE_DEALS_TWO=$(WINRATE_DEALS_TWO) WINRATE_BUDGET=$(WINRATE_BUDGET) WINRATE_JOBS=$(WINRATE_JOBS) WINRATE_CLUSTER=$(WINRATE_CLUSTER)"
+	  "make winrates WINRATE_DEALS_ONE=$(WINRATE_DEALS_ONE) WINRATE_DEALS_TWO=$(WINRATE_DEALS_TWO) WINRATE_DEALS_READINGS=$(WINRATE_DEALS_READINGS) WINRATE_READING_MEASURES='$(WINRATE_READING_MEASURES)' WINRATE_BUDGET=$(WINRATE_BUDGET) WINRATE_JOBS=$(WINRATE_JOBS) WINRATE_CLUSTER=$(WINRATE_CLUSTER)"

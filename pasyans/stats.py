@@ -306,6 +306,63 @@ def summary(slug: str, records: Iterable[dict], budget: dict | None = None, meas
     return out
 
 
+def paired(records: Iterable[dict], default: dict[int, dict]) -> dict:
+    """A reading's deals against the same deals under the edition's readings
+    (same measure): how many change their verdict. The deal numbers are the
+    same and, where the reading does not change the layout, so are the
+    cards, so a difference is the reading's own doing rather than the luck
+    of the draw. Pairs where either side ran out of budget are told apart:
+    they may or may not differ."""
+    out = {"deals": 0, "won_both": 0, "won_here_only": 0, "won_default_only": 0, "lost_both": 0,
+           "undecided": 0}
+    for record in records:
+        other = default.get(record["deal"])
+        if other is None:
+            continue
+        out["deals"] += 1
+        here, there = record["status"], other["status"]
+        if "unknown" in (here, there):
+            out["undecided"] += 1
+        elif here == there:
+            out["won_both" if here == "won" else "lost_both"] += 1
+        else:
+            out["won_here_only" if here == "won" else "won_default_only"] += 1
+    return out
+
+
+def paired_text(pair: dict) -> str:
+    """The pairing in a sentence (the command line and the game page)."""
+    if not pair.get("deals"):
+        return "no deal measured under both"
+    changed = pair["won_here_only"] + pair["won_default_only"]
+    text = (f"{changed} of {pair['deals']} deals change their verdict ({pair['won_here_only']} won only "
+            f"under this reading, {pair['won_default_only']} only under the edition's)")
+    if pair["undecided"]:
+        text += f"; {pair['undecided']} undecided under one or both"
+    return text
+
+
+def reading_items(measures: Iterable[str] | None = None) -> list[tuple[str, str, str, str]]:
+    """Every alternative of every reading that is not the edition's, with
+    each measure of its game: (slug, measure, reading id, alternative), the
+    solvable measure before the player's (the player's copies it where
+    nothing is hidden). Every reading changes which moves are allowed, so
+    each can change a result; `make winrates` measures them all."""
+    import engine
+    from engine.registry import find_game
+    from engine.solver.measures import measures_of
+
+    wanted = set(measures) if measures else None
+    items = []
+    for record in engine.readings(None):
+        for slug in record.get("games") or [record["id"].split(".")[0]]:
+            kinds = [m for m in measures_of(find_game(slug)) if wanted is None or m in wanted]
+            for alt in record["alternatives"]:
+                if alt["id"] != record["default"]:
+                    items += [(slug, m, record["id"], alt["id"]) for m in kinds]
+    return items
+
+
 def format_summary(s: dict) -> str:
     lines = [f"{s['game']} ({s['measure']}): deals {s['first_deal']}..{s['last_deal']} ({s['deals']}), "
              f"budget {s['budget_s']:g} CPU s per deal",
@@ -323,6 +380,8 @@ def format_summary(s: dict) -> str:
                  f"p99 {t['p99']:.3f}  max {t['max']:.3f}")
     if s.get("policy"):
         lines.append(f"  what was known: {s['policy']}")
+    if s.get("paired"):
+        lines.append("  against the edition's readings: " + paired_text(s["paired"]))
     return "\n".join(lines)
 
 
