@@ -17,6 +17,7 @@ undecided deals.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -400,7 +401,28 @@ def update_table(path: Path, entry: dict, *, readings: dict[str, str] | None = N
                  game_info: dict | None = None, run_info: dict | None = None) -> None:
     """Put one measure of one game into the JSON table of all games:
     ``games[slug]["measures"][measure]``, or under the readings
-    ``games[slug]["readings"][id][alternative]["measures"][measure]``."""
+    ``games[slug]["readings"][id][alternative]["measures"][measure]``.
+    Runs writing one table side by side (`make -j2 winrates`) take turns."""
+    with _locked(path):
+        _update_table(path, entry, readings, game_info, run_info)
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path``'s lock file (PATH.lock) while it is rewritten."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _update_table(path: Path, entry: dict, readings: dict[str, str] | None, game_info: dict | None,
+                  run_info: dict | None) -> None:
     try:
         table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     except json.JSONDecodeError as error:
@@ -459,6 +481,11 @@ def _reading_entries(table: dict) -> Iterator[dict]:
 def note_command(path: Path, command: str) -> None:
     """Record in the table's notes the command that made it, the machine's
     load average at the end and the time it finished (`make winrates`)."""
+    with _locked(path):
+        _note_command(path, command)
+
+
+def _note_command(path: Path, command: str) -> None:
     table = json.loads(path.read_text(encoding="utf-8"))
     notes = table_notes(table)
     notes["command"] = command

@@ -257,3 +257,22 @@ def test_stats_under_a_reading_pairs_its_deals_with_the_defaults(tmp_path, capsy
     pair = entry["measures"]["solvable"]["paired"]
     assert pair["deals"] == 4 and sum(pair[k] for k in ("won_both", "won_here_only", "won_default_only",
                                                           "lost_both", "undecided")) == 4
+
+
+def _write_entries(args):
+    table, slug = args
+    from pathlib import Path
+
+    for k in range(15):
+        stats.update_table(Path(table), entry(slug, "solvable", 1), readings={f"{slug}.assume.x{k}": "y"})
+
+
+def test_two_runs_writing_one_table_side_by_side_lose_nothing(tmp_path):
+    """`make -j2 winrates` writes the table from two processes at once."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    table = tmp_path / "t.json"
+    with ProcessPoolExecutor(2) as pool:
+        list(pool.map(_write_entries, [(str(table), "cadran"), (str(table), "shah")]))
+    games = json.loads(table.read_text())["games"]
+    assert all(len(games[slug]["readings"]) == 15 for slug in ("cadran", "shah"))
