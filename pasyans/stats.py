@@ -394,7 +394,10 @@ ABOUT = ("Win rates of the sixteen games, measured by pasyans' solver (engine/so
          "exact; 'player' - a player who sees only what the rules show wins the deal, following the policy "
          "described in 'policy' (a lower bound). won / lost / unknown count deals first_deal..last_deal; "
          "unknown means the budget ran out. bracket = [won/N, (won+unknown)/N]; low / high are the Wilson 95% "
-         "bounds of won/N and (won+unknown)/N; seconds are CPU seconds per deal.")
+         "bounds of won/N and (won+unknown)/N; seconds are CPU seconds per deal. Under games.G.readings.ID.ALT, "
+         "the same measures under another reading of the text; their 'paired' counts the same deals' verdicts "
+         "against the edition's readings (won_here_only, won_default_only, won_both, lost_both, and undecided "
+         "where either ran out of budget), where the reading leaves the layout as it is.")
 
 
 def update_table(path: Path, entry: dict, *, readings: dict[str, str] | None = None,
