@@ -38,9 +38,12 @@ The policy, in order, at each move:
    luck); the move with the best mean score (1 for a win, else the share
    of the cards home) is played.
 
-The budget: the thinking is planned in positions, `NODES_PER_SECOND` per
-second of the budget (its seconds stay a backstop), so that the same deal
-plays the same game on any machine. `FINISH_SHARE` of it is kept for step
+The budget: the thinking and the exact finish are planned in positions,
+`NODES_PER_SECOND` per second of the budget (its seconds stay a backstop),
+so that the same deal plays the same game on any machine, as long as the
+backstop is not reached (a game slower than that rate per position, on a
+loaded machine, may reach it; a budget given in positions alone, with
+seconds to spare, is reproducible move for move). `FINISH_SHARE` of it is kept for step
 1, where wins are made; each decision of step 4 gets what is left shared
 among the decisions still to come, estimated from the cards unseen and the
 decisions made per card shown so far. Once the plan is spent the moves are
@@ -314,7 +317,9 @@ class Player:
     def finish_exactly(self) -> str:
         """Nothing is hidden: solve the real position and follow the line."""
         try:
-            budget = self.sub_budget(self.meter.max_nodes, self.remaining())
+            # what is left of the plan (the reserve, and what the decisions left
+            # over): in positions, so that the verdict does not depend on the machine
+            budget = self.sub_budget(max(1, self.plan_nodes - self.meter.nodes), self.remaining())
         except OutOfBudget:
             return "greedy"
         solution = solve(self.game, budget, know=self.know)
