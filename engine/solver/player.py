@@ -318,8 +318,11 @@ class Player:
         """Nothing is hidden: solve the real position and follow the line."""
         try:
             # what is left of the plan (the reserve, and what the decisions left
-            # over): in positions, so that the verdict does not depend on the machine
-            budget = self.sub_budget(max(1, self.plan_nodes - self.meter.nodes), self.remaining())
+            # over): in positions, so that the verdict does not depend on the
+            # machine; the fan games, whose layout searches are not planned
+            # (step 3), finish with all that is left of the budget
+            nodes = self.meter.max_nodes if self.know.redeal_shuffles else max(1, self.plan_nodes - self.meter.nodes)
+            budget = self.sub_budget(nodes, self.remaining())
         except OutOfBudget:
             return "greedy"
         solution = solve(self.game, budget, know=self.know)
