@@ -14,7 +14,7 @@ import random
 
 from engine import find_game
 from engine.cards import RANKS, SUITS
-from engine.solver import columns
+from engine.solver import columns, layouts
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search
@@ -96,3 +96,70 @@ def test_parterre_kings_over_their_suits_lock_the_garden():
     piles["bed-6"] = ["QH"]
     game = cls.from_portable({"game": "parterre", "deal": 0, "piles": piles})
     assert not columns.parterre_dead(game)
+
+
+def walk_to_dead(cls, dead, deal: int, rng: random.Random, steps: int = 3000):
+    """A random walk from ``deal`` (moves home preferred half the time) to
+    the first position ``dead`` calls lost (None if none)."""
+    game = cls(deal)
+    for _ in range(steps):
+        moves = list(game.legal_moves)
+        if not moves:
+            return None
+        home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
+        game.push(rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves))
+        if dead(game):
+            return game
+    return None
+
+
+def test_four_corners_dead_positions_are_lost():
+    """Walks through real deals to the last layout; the first dead position
+    of each is never won, and the solver's verdict a few moves before it is
+    the plain search's."""
+    cls, rng = find_game("four-corners"), random.Random(1)
+    fired = decided = agreed = 0
+    for deal in range(1, 25):
+        game = walk_to_dead(cls, layouts.four_corners_dead, deal, rng)
+        if game is None:
+            continue
+        fired += 1
+        truth = plain_search(game, 5_000)
+        assert truth is not True, game.to_portable()
+        decided += truth is False
+        earlier = game.copy()
+        for _ in range(3):
+            earlier.pop()
+        earlier = earlier.copy(stack=False)
+        truth = plain_search(earlier, 5_000)
+        if truth is not None:
+            solution = solve(earlier, Budget(200_000, 30))
+            assert solution.status == (WON if truth else LOST), earlier.to_portable()
+            agreed += 1
+    assert fired >= 20 and decided >= 12 and agreed >= 8, (fired, decided, agreed)
+
+
+def test_four_corners_a_card_over_the_copies_it_needs_is_stuck():
+    """The last layout: the eight of hearts lies on both sixes and both
+    sevens; the ascending foundation wants a six, the descending one a nine
+    and no nine is left in the packets; the eight can go nowhere, nor can
+    what lies under it."""
+    cls = find_game("four-corners")
+    piles = {"foundation-H-A": ["AH", "2H", "3H", "4H", "5H"], "foundation-H-K": ["KH", "QH", "JH", "10H"],
+             "left-1": ["6H", "7H", "6H", "7H", "8H"]}
+
+    def position():
+        return cls.from_portable({"game": "four-corners", "deal": 0, "phase": "play", "redeals_left": 0,
+                                  "piles": piles})
+
+    game = position()
+    assert layouts.four_corners_dead(game) and len(layouts.four_corners_stuck(game)) == 5
+    assert plain_search(game, 5_000) is False
+    piles["left-2"] = ["9H"]  # the nine goes down, then the eight, a seven, and the rest follow
+    game = position()
+    assert not layouts.four_corners_dead(game)
+    assert plain_search(game, 5_000) is True
+    piles.pop("left-2")  # with a redeal to come the test does not apply
+    game = cls.from_portable({"game": "four-corners", "deal": 0, "phase": "play", "redeals_left": 1,
+                              "piles": piles})
+    assert not layouts.four_corners_dead(game)
