@@ -14,7 +14,7 @@ import random
 
 from engine import find_game
 from engine.cards import RANKS, SUITS
-from engine.solver import columns, layouts
+from engine.solver import columns, layouts, stocks
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search
@@ -163,3 +163,51 @@ def test_four_corners_a_card_over_the_copies_it_needs_is_stuck():
     game = cls.from_portable({"game": "four-corners", "deal": 0, "phase": "play", "redeals_left": 1,
                               "piles": piles})
     assert not layouts.four_corners_dead(game)
+
+
+def test_shah_dead_positions_are_lost():
+    """Walks through real deals of the Shah; the first dead position of each
+    is never won, and the solver's verdict a few moves before it is the
+    plain search's."""
+    cls, rng = find_game("shah"), random.Random(1)
+    fired = decided = agreed = 0
+    for deal in range(1, 25):
+        game = walk_to_dead(cls, stocks.shah_dead, deal, rng)
+        if game is None:
+            continue
+        fired += 1
+        truth = plain_search(game, 5_000)
+        assert truth is not True, game.to_portable()
+        decided += truth is False
+        earlier = game.copy()
+        for _ in range(4):
+            earlier.pop()
+        earlier = earlier.copy(stack=False)
+        truth = plain_search(earlier, 5_000)
+        if truth is not None:
+            solution = solve(earlier, Budget(200_000, 30))
+            assert solution.status == (WON if truth else LOST), earlier.to_portable()
+            agreed += 1
+    assert fired >= 20 and decided >= 12 and agreed >= 8, (fired, decided, agreed)
+
+
+def test_shah_a_queen_over_its_suit_in_the_outer_circle_locks_the_star():
+    """Pack and talon spent: a queen lies over the only twos of its suit
+    left, and the foundations of that suit stand at the ace: the queen has
+    no host (the kings are out) and cannot go home, so it never moves."""
+    cls = find_game("shah")
+    piles = {"shah": ["KS"], "kings-aside": ["KH", "KD", "KC", "KS", "KH", "KD", "KC"],
+             "foundation-S-1": ["AS"], "foundation-S-2": ["AS"],
+             "ray-1": ["2S", "2S", "QS"]}
+    state = {"game": "shah", "deal": 0, "phase": "play", "extra": {"dealt": 24}, "piles": piles}
+    game = cls.from_portable(state)
+    assert stocks.shah_dead(game)
+    assert plain_search(game, 5_000) is False
+    piles["ray-1"] = ["3S", "2S", "2S"]  # the twos go home, then the three
+    game = cls.from_portable(state)
+    assert not stocks.shah_dead(game)
+    assert plain_search(game, 5_000) is True
+    piles["ray-1"] = ["QS", "2S", "2S"]  # the twos go home, but nothing lets the queen follow
+    game = cls.from_portable(state)
+    assert stocks.shah_dead(game)
+    assert plain_search(game, 5_000) is False
