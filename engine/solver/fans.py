@@ -239,6 +239,10 @@ def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...]) -> bool:
 
 # -- the specialised search ---------------------------------------------------------------
 
+HOME = 63     # `FanSearch.run_one_pack`: ``below`` of a card on its foundation
+GO_HOME = 64  # a move of card c to its foundation is GO_HOME + c (a marriage: c)
+SHIFT = tuple(6 * c for c in range(64))  # the key's field of card c (6 bits: 0..63)
+
 
 class FanSearch:
     """Exact search of a fan game's layout with no redeal (see the module docstring).
@@ -410,158 +414,189 @@ class FanSearch:
         path of the single-deal measure. ``dead``: cut dead positions;
         ``lone``: also move a fan's last card onto another fan (pointless for
         a win, `fan_pointless`, but it changes which standstill is reached);
-        ``leaf(fans, line)``: called at each standstill (no card move left).
-        `best_home` is the most cards on the foundations in any position met.
+        ``leaf(want, line)``: called at each standstill (no card move left),
+        with the card each suit's foundation wants next (`left_of` turns it
+        into the cards left). `best_home` is the most cards on the
+        foundations in any position met.
 
-        With one pack every foundation move is safe (the foundation wants X,
-        so X-1 is home: `fan_safe`), so a position with a card to play home
-        has that one child. The fans' top cards are kept in ``topfan`` (card
-        -> fan), every card's place in ``pos`` (card -> (fan, depth)) and
-        each fan's needy cards in ``needy`` (see `dead_one_pack`), all
-        updated move by move, so that neither moves nor the dead test rescan
-        the layout; a position met before is undone before ``needy`` is
-        touched."""
+        The position is held card by card, not fan by fan: ``below[c]`` is
+        the card under c in its fan (0 at the bottom, `HOME` on a
+        foundation), ``tf[c]`` the fan c tops (-1: none). With one pack that
+        relation is the position up to a renaming of the fans (each fan is
+        the chain of cards down from its top; the cards home follow from
+        who is not in a fan), so its 6-bit fields, as one int, are the
+        canonical key (the same positions as the fans' contents sorted).
+        Every move changes one field (``below[c]``), so a child's key is the
+        parent's plus one shifted difference, computed before the move is
+        made: a position met before costs one addition and one look-up.
+
+        Moves: a card c to its foundation (`GO_HOME` + c) or c married onto
+        c + 1 (c). With one pack every foundation move is safe (the
+        foundation wants X, so X-1 is home: `fan_safe`), so a position with
+        a card to play home has that one child (the lowest suit's).
+        Marriages are tried from the last fan to the first.
+
+        Dead test, after the full `dead_one_pack` at the start: only a
+        marriage can make a live position dead (see the comment at the
+        test), and it does exactly when the card c + 1 it lands on is
+        "needy" (lies over a lower card of its suit) where it lies; a card
+        is needy at most at its place in the layout, so that is one flag
+        per card (``bad``), cleared while the card lies married."""
         game, meter = self.game, self.meter
-        fans = [game.piles[i][:] for i in self.fan_ids]
-        fb = [bytes(p) for p in fans]
-        nxt = [1, 1, 1, 1]  # the rank each suit's foundation wants (14: full)
-        for f, (suit, _base, _step) in zip(self.found_ids, self.found_spec):
-            nxt[suit >> 4] = len(game.piles[f]) + 1
-        pos: dict[int, tuple[int, int]] = {}
-        topfan: dict[int, int] = {}
-        for i, pile in enumerate(fans):
-            for k, c in enumerate(pile):
-                pos[c] = (i, k)
-            if pile:
-                topfan[pile[-1]] = i
-        memo: dict[bytes, tuple] = {}
-        needy: dict[int, tuple] = {}
-
-        def renew(i: int) -> None:  # fan i changed: its needy cards
-            b = fb[i]
-            nd = memo.get(b)
-            if nd is None:
-                nd = memo[b] = needy_of(b)
-            if nd:
-                needy[i] = nd
-            elif i in needy:
-                del needy[i]
-
-        for i in range(len(fans)):
-            renew(i)
-        found_of = {suit >> 4: n for n, (suit, _b, _s) in enumerate(self.found_spec)}
-        suit_of_found = [suit >> 4 for suit, _b, _s in self.found_spec]
-        one = [bytes((c,)) for c in range(64)]
-        HOME = 48
-
-        def moves_of() -> list[int]:
-            marriages = []
-            for c, s in topfan.items():
-                if c & 15 == nxt[c >> 4]:
-                    return [s * 64 + HOME + found_of[c >> 4]]
-                d = topfan.get(c + 1)
-                if d is not None and (lone or len(fans[s]) > 1):
-                    marriages.append(s * 64 + d)
-            if not marriages and leaf is not None:
-                leaf(fans, line)
-            return marriages
-
-        def back(src: int, dst: int, card: int) -> None:
-            """Undo the move of ``card`` from fan ``src`` to ``dst`` (piles, tops, places)."""
-            if dst < HOME:
-                q = fans[dst]
-                q.pop()
-                fb[dst] = fb[dst][:-1]
-                if q:
-                    topfan[q[-1]] = dst
-            else:
-                nxt[card >> 4] -= 1
-            p = fans[src]
+        fans = [game.piles[i] for i in self.fan_ids]
+        below = [0] * 64
+        tf = [-1] * 64
+        bad = [False] * 64
+        tops = [p[-1] if p else 0 for p in fans]
+        for f in self.found_ids:
+            for c in game.piles[f]:
+                below[c] = HOME
+        want = [(s << 4) | 14 for s in range(4)]  # a suit with no foundation here takes nothing
+        for f, (suit, base, _step) in zip(self.found_ids, self.found_spec):
+            want[suit >> 4] = suit | (base + len(game.piles[f]))
+        for i, p in enumerate(fans):
+            for k in range(1, len(p)):
+                below[p[k]] = p[k - 1]
             if p:
-                del topfan[p[-1]]
-            pos[card] = (src, len(p))
-            p.append(card)
-            fb[src] += one[card]
-            topfan[card] = src
-
-        home_n = sum(nxt) - 4
-        self.best_home = home_n
-        if not any(fans):
+                tf[p[-1]] = i
+            for c, _k in needy_of(bytes(p)):
+                bad[c] = True
+        bad0 = bad[:]
+        self.present = tuple(sorted(c for p in fans for c in p))
+        infan = len(self.present)
+        key = sum(b << SHIFT[c] for c, b in enumerate(below))
+        home_n = sum(w & 15 for w in want) - 4
+        self.best_home = best = home_n
+        if not infan:
             return WON, ()
-        seen = {b"|".join(sorted(fb))}
-        if dead and dead_one_pack(fans, fb, pos, memo, needy):
+        seen = {key}
+        if dead and fans_dead_one_pack(fans):
             return LOST, ()
-        line: list[int] = []   # the moves on the current line
-        cards: list[int] = []  # the card each of them moved
-        stack = [moves_of()]
-        join, srt = b"|".join, sorted
+        line: list[tuple[int, int, int, int]] = []  # (move, its fan, the fan it went to, card beneath)
+        keys: list[int] = []  # the key before each move of the line
+        sh = SHIFT
+        w = want
+        stack: list[list[int]] = []
         nodes, distinct = meter.nodes, meter.distinct
         max_nodes, deadline = meter.max_nodes, meter.deadline
+        check = min(max_nodes, nodes + 256)
+        m = 0  # the move that led here (0: the start)
         try:
-            while stack:
+            while True:
+                if m >= 0:  # a new position: its moves, best last
+                    if tf[w[0]] >= 0:
+                        stack.append([w[0] + GO_HOME])
+                    elif tf[w[1]] >= 0:
+                        stack.append([w[1] + GO_HOME])
+                    elif tf[w[2]] >= 0:
+                        stack.append([w[2] + GO_HOME])
+                    elif tf[w[3]] >= 0:
+                        stack.append([w[3] + GO_HOME])
+                    else:
+                        if lone:
+                            todo = [c for c in tops if c and tf[c + 1] >= 0]
+                        else:
+                            todo = [c for c in tops if c and below[c] and tf[c + 1] >= 0]
+                        if not todo and leaf is not None:
+                            leaf(w, line)
+                        stack.append(todo)
                 todo = stack[-1]
                 if not todo:
                     stack.pop()
-                    if line:
-                        m = line.pop()
-                        src, dst = m >> 6, m & 63
-                        back(src, dst, cards.pop())
-                        renew(src)
-                        if dst < HOME:
-                            renew(dst)
-                        else:
-                            home_n -= 1
+                    if not line:
+                        break
+                    m, s, d, old = line.pop()  # undo it
+                    if m > HOME:
+                        c = m - GO_HOME
+                        w[c >> 4] = c
+                        home_n -= 1
+                        infan += 1
+                    else:
+                        c = m
+                        tops[d] = c + 1
+                        tf[c + 1] = d
+                        bad[c] = bad0[c]
+                    if old:
+                        tf[old] = -1
+                    tops[s] = c
+                    tf[c] = s
+                    below[c] = old
+                    key = keys.pop()
+                    m = -1
                     continue
                 m = todo.pop()
-                src, dst = m >> 6, m & 63
-                p = fans[src]
-                card = p.pop()
-                del topfan[card]
-                if p:
-                    topfan[p[-1]] = src
-                fb[src] = fb[src][:-1]
-                if dst < HOME:
-                    q = fans[dst]
-                    del topfan[q[-1]]
-                    pos[card] = (dst, len(q))
-                    q.append(card)
-                    fb[dst] += one[card]
-                    topfan[card] = dst
+                if m > HOME:
+                    c = m - GO_HOME
+                    k = key + ((HOME - below[c]) << sh[c])
                 else:
-                    nxt[card >> 4] += 1
-                    del pos[card]
+                    c = m
+                    k = key + ((c + 1 - below[c]) << sh[c])
                 nodes += 1
-                if nodes >= max_nodes or (nodes & 255 == 0 and clock() > deadline):
-                    raise OutOfBudget
-                k = join(srt(fb))
+                if nodes >= check:
+                    if nodes >= max_nodes or clock() > deadline:
+                        raise OutOfBudget
+                    check = min(max_nodes, nodes + 256)
                 if k in seen:
-                    back(src, dst, card)
+                    m = -1
                     continue
                 seen.add(k)
                 distinct += 1
-                renew(src)
-                if dst < HOME:
-                    renew(dst)
-                    # a move home only shortens a fan: it never makes a live
-                    # position dead (it removes needy cards and blockers,
-                    # never adds them), so only marriages are tested
-                    if dead and dead_one_pack(fans, fb, pos, memo, needy):
-                        back(src, dst, card)
-                        renew(src)
-                        renew(dst)
-                        continue
-                else:
+                old = below[c]
+                s = tf[c]
+                if m > HOME:
+                    w[c >> 4] = c + 1
                     home_n += 1
-                    if home_n > self.best_home:
-                        self.best_home = home_n
-                line.append(m)
-                cards.append(card)
-                if not topfan:
-                    return WON, self._moves(line)
-                stack.append(moves_of())
+                    infan -= 1
+                    if home_n > best:
+                        best = home_n
+                    d = -1
+                    below[c] = HOME
+                    tf[c] = -1
+                else:
+                    # Dead test of a marriage (the position before it is
+                    # live: the start was tested, a marriage is tested
+                    # here, and a move home never makes a live position
+                    # dead: it only removes cards, never adds a blocker).
+                    # In `dead_one_pack`'s graph the move changes only c's
+                    # place; the needy cards and blockers it touches are
+                    # c - 1 (whose c stays a top), the card c uncovers in
+                    # its fan (now a top: who waited for it is unblocked),
+                    # and c itself: now on c + 1, which it covers, so if c
+                    # is needy it blocks itself, a cycle. Nodes only go,
+                    # but for c; so the child is dead exactly when c is
+                    # needy on c + 1, that is when c + 1 is needy where it
+                    # lies (c is the only card between). A card is needy
+                    # where the layout put it (``bad0``) or nowhere: it is
+                    # married only onto a non-needy card, else that child
+                    # is dead and cut.
+                    if dead and bad[c + 1]:
+                        m = -1
+                        continue
+                    d = tf[c + 1]
+                    tf[c + 1] = -1
+                    tops[d] = c
+                    tf[c] = d
+                    below[c] = c + 1
+                    bad[c] = False
+                if old:
+                    tops[s] = old
+                    tf[old] = s
+                else:
+                    tops[s] = 0
+                keys.append(key)
+                key = k
+                line.append((m, s, d, old))
+                if not infan:
+                    return WON, self._moves_one_pack(line)
             return LOST, ()
         finally:
+            self.best_home = best
             meter.nodes, meter.distinct = nodes, distinct
+
+    def left_of(self, want: list[int]) -> bytes:
+        """The cards left in the fans of `run_one_pack` when each suit's
+        foundation wants ``want`` (cards go home in order)."""
+        return bytes(c for c in self.present if c >= want[c >> 4])
 
     def _undo(self, m: int, fans, fb, heights, home) -> None:
         src, dst = m >> 6, m & 63
@@ -576,6 +611,16 @@ class FanSearch:
             home[card] -= 1
         fans[src].append(card)
         fb[src] += bytes((card,))
+
+    def _moves_one_pack(self, line: list[tuple[int, int, int, int]]) -> tuple[Move, ...]:
+        table = type(self.game).move_table
+        found_of = {suit >> 4: f for f, (suit, _b, _s) in zip(self.found_ids, self.found_spec)}
+        out = []
+        for m, s, d, _old in line:
+            i = self.fan_ids[s]
+            j = self.fan_ids[d] if m < HOME else found_of[(m - GO_HOME) >> 4]
+            out.append(table[i][j])
+        return tuple(out)
 
     def _moves(self, line: list[int]) -> tuple[Move, ...]:
         table = type(self.game).move_table
@@ -618,12 +663,12 @@ def one_pack_standstills(game: Game, meter: Meter) -> list[tuple[int, tuple[Move
     if cls.decks != 1 or cls.MARRY != (1,):
         return None
     search = FanSearch(game, meter, prune=False)
-    found: dict[bytes, tuple[int, tuple[Move, ...], bytes]] = {}
+    found: dict[tuple, tuple[int, tuple[Move, ...], bytes]] = {}
 
-    def leaf(fans, line) -> None:
-        left = bytes(sorted(c for p in fans for c in p))
-        if left not in found:
-            found[left] = (52 - len(left), search._moves(line), left)
+    def leaf(want, line) -> None:
+        at = tuple(want)  # the cards left follow from what the foundations want
+        if at not in found:
+            found[at] = (sum(w & 15 for w in want) - 4, search._moves_one_pack(line), search.left_of(want))
 
     try:
         search.run_one_pack(dead=False, lone=True, leaf=leaf)
