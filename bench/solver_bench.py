@@ -65,6 +65,26 @@ def speed(deals: int = 300) -> dict:
             "new_share": distinct / max(1, nodes), "seconds": spent}
 
 
+TWO_PACK = ("cadran", "mill", "shah", "four-corners", "hemispheres", "salic-law")
+
+
+def generic_speed(slugs=TWO_PACK, deals: int = 3, nodes: int = 30_000) -> dict:
+    """The generic search (`DepthFirst` with the `Keyer`; no specialised
+    path) on two-pack games, deals 1..N, at most ``nodes`` positions each:
+    positions and distinct positions per second."""
+    total = distinct = 0
+    spent = 0.0
+    for slug in slugs:
+        cls = find_game(slug)
+        for deal in range(1, deals + 1):
+            solution = solve(cls(deal), Budget(nodes, 60))
+            total += solution.nodes
+            distinct += solution.distinct
+            spent += solution.seconds
+    return {"nodes_per_second": total / spent, "distinct_per_second": distinct / spent,
+            "new_share": distinct / max(1, total), "seconds": spent}
+
+
 def strength(slug: str, deals: int, seconds: float) -> dict:
     measure = measures_of(find_game(slug))[0]
     if measure == "player":
@@ -107,6 +127,10 @@ def main() -> None:
         print(f"Belle Lucie single-deal search, deals 1..{args.speed_deals}, {len(runs)} runs: "
               f"median {statistics.median(nodes):,.0f} positions/s ({min(nodes):,.0f}..{max(nodes):,.0f}), "
               f"median {statistics.median(new):,.0f} distinct positions/s ({min(new):,.0f}..{max(new):,.0f})")
+    g = generic_speed()
+    print(f"generic search, {', '.join(TWO_PACK)}, deals 1..3, <= 30,000 positions each: "
+          f"{g['nodes_per_second']:,.0f} positions/s, {g['distinct_per_second']:,.0f} distinct positions/s "
+          f"({100 * g['new_share']:.0f}% new), {g['seconds']:.1f} CPU s")
     print(f"calibration: 10M additions in {calibration():.2f} CPU s; load average after: {load()}", flush=True)
     if args.speed_only:
         return
