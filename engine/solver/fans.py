@@ -107,7 +107,7 @@ def lucie_dead(game: Game) -> bool:
 def fans_dead_one_pack(fans: list[list[int]]) -> bool:
     """The dead test of one-pack fans, marriage downwards in suit (see `dead_one_pack`)."""
     pos = {card: (f, k) for f, pile in enumerate(fans) for k, card in enumerate(pile)}
-    return dead_one_pack(fans, [bytes(p) for p in fans], pos, {})
+    return dead_one_pack(fans, pos)
 
 
 def needy_of(fan: bytes) -> tuple[tuple[int, int], ...]:
@@ -123,8 +123,7 @@ def needy_of(fan: bytes) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def dead_one_pack(fans: list[list[int]], fb: list[bytes], pos: dict[int, tuple[int, int]],
-                  memo: dict[bytes, tuple], needy: dict[int, tuple] | None = None) -> bool:
+def dead_one_pack(fans: list[list[int]], pos: dict[int, tuple[int, int]]) -> bool:
     """The dead test of one-pack fans, marriage downwards in suit.
 
     Read "u before v" as: card u must leave its place before card v can
@@ -137,19 +136,14 @@ def dead_one_pack(fans: list[list[int]], fb: list[bytes], pos: dict[int, tuple[i
 
     The cycle is looked for among the cards X that must be married ("needy"):
     X -> Y when the card that must go before Y lies in X's fan at X's depth
-    or below it (X covers it, or is it). ``fb`` holds each fan as bytes,
-    ``pos`` each card's (fan, depth), ``memo`` the needy cards of each fan
-    met before (a fan changes only at its top, so most are met again);
-    ``needy``, if given, is {fan: its needy cards} for the fans that have
-    some, kept up to date by the caller."""
-    if needy is None:
-        needy = {}
-        for f, b in enumerate(fb):
-            found = memo.get(b)
-            if found is None:
-                found = memo[b] = needy_of(b)
-            if found:
-                needy[f] = found
+    or below it (X covers it, or is it). ``pos`` holds each card's (fan,
+    depth). `FanSearch.run_one_pack` runs this test once, at the start,
+    and then follows it move by move (see the comment at its dead test)."""
+    needy = {}
+    for f, pile in enumerate(fans):
+        found = needy_of(bytes(pile))
+        if found:
+            needy[f] = found
     blocker: dict[int, tuple[int, int, int, int]] = {}  # X -> (blocking fan, depth, X's fan, X's depth)
     for f, cards in needy.items():
         for card, k in cards:
