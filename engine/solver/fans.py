@@ -189,7 +189,8 @@ def twin_dead(game: Game) -> bool:
     return fans_dead_two_packs([game.piles[i] for i in game.by_role["fan"]], game.MARRY)
 
 
-def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...]) -> bool:
+def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...],
+                        memo: dict[bytes, tuple] | None = None, count: dict[int, int] | None = None) -> bool:
     """The dead test of two-pack fans.
 
     A copy X that lies over both copies of a card its foundation needs
@@ -203,32 +204,53 @@ def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...]) -> bool:
     copy of a card it may marry (X+1; in Домъ на холмѣ also X-1) lying on
     top of a fan at that moment. If every such copy lies under X in X's own
     fan, or is already home (cards never leave the foundations), X never
-    leaves, the cards it covers never go home, and the game is lost."""
-    count: dict[int, int] = {}
-    for pile in fans:
-        for card in pile:
-            count[card] = count.get(card, 0) + 1
-    both_ways = len(marry) > 1
+    leaves, the cards it covers never go home, and the game is lost.
+
+    Which copies are so trapped, and how many copies of each target lie
+    under them, depends on the fan alone (`trapped_of`; ``memo`` keeps it
+    per fan's bytes); whether a target copy lies elsewhere depends on
+    ``count``, the copies of each card in the fans (counted here if not
+    given)."""
+    if count is None:
+        count = {}
+        for pile in fans:
+            for card in pile:
+                count[card] = count.get(card, 0) + 1
     for pile in fans:
         if len(pile) < 3:
             continue
-        seen: dict[int, int] = {}  # card -> copies beneath (in this fan, below the current card)
-        for k, card in enumerate(pile):
-            if k >= 2:
-                suit, rank = card & ~15, card & 15
-                low = any(seen.get(suit | r, 0) == 2 for r in range(1, rank))
-                high = both_ways and any(seen.get(suit | r, 0) == 2 for r in range(rank + 1, KING + 1))
-                if low and (high or not both_ways):
-                    free = False
-                    for step in marry:
-                        target = card + step
-                        if 1 <= target & 15 <= KING and count.get(target, 0) > seen.get(target, 0):
-                            free = True
-                            break
-                    if not free:
-                        return True
-            seen[card] = seen.get(card, 0) + 1
+        b = bytes(pile)
+        found = memo.get(b) if memo is not None else None
+        if found is None:
+            found = trapped_of(b, marry)
+            if memo is not None:
+                memo[b] = found
+        for targets in found:
+            for target, beneath in targets:
+                if count.get(target, 0) > beneath:
+                    break  # a copy of the target lies elsewhere
+            else:
+                return True
     return False
+
+
+def trapped_of(fan: bytes, marry: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The copies X of ``fan`` that can leave it only by marriage (see
+    `fans_dead_two_packs`): for each, the cards it may marry onto, with
+    the copies of each lying under X."""
+    both_ways = len(marry) > 1
+    out = []
+    seen: dict[int, int] = {}  # card -> copies beneath (in this fan, below the current card)
+    for k, card in enumerate(fan):
+        if k >= 2:
+            suit, rank = card & ~15, card & 15
+            low = any(seen.get(suit | r, 0) == 2 for r in range(1, rank))
+            high = both_ways and any(seen.get(suit | r, 0) == 2 for r in range(rank + 1, KING + 1))
+            if low and (high or not both_ways):
+                out.append(tuple((card + step, seen.get(card + step, 0)) for step in marry
+                                 if 1 <= (card + step) & 15 <= KING))
+        seen[card] = seen.get(card, 0) + 1
+    return tuple(out)
 
 
 # -- the specialised search ---------------------------------------------------------------
@@ -289,9 +311,15 @@ class FanSearch:
         twin_groups = self.twin_groups
         decks = 1 if one_pack else 2
         dead_test = fans_dead_one_pack if one_pack and marry == (1,) else None
+        count: dict[int, int] = {}  # copies of each card in the fans (`fans_dead_two_packs`)
+        for p in fans:
+            for c in p:
+                count[c] = count.get(c, 0) + 1
         if prune and not one_pack:
-            def dead_test(f):  # noqa: E306
-                return fans_dead_two_packs(f, marry)
+            memo: dict[bytes, tuple] = {}
+
+            def dead_test(_fans):  # noqa: E306  (the fans as bytes, kept up to date)
+                return fans_dead_two_packs(fb, marry, memo, count)
         fb = [bytes(p) for p in fans]
         # cards on the foundations, by card, for the safe test
         home: dict[int, int] = {}
@@ -375,7 +403,7 @@ class FanSearch:
             if not todo:
                 stack.pop()
                 if line:
-                    self._undo(line.pop(), fans, fb, heights, home)
+                    self._undo(line.pop(), fans, fb, heights, home, count)
                 continue
             m = todo.pop()
             src, dst = m >> 6, m & 63
@@ -387,10 +415,11 @@ class FanSearch:
             else:
                 heights[dst - 48] += 1
                 home[card] = home.get(card, 0) + 1
+                count[card] -= 1
             meter.tick()
             k = key()
             if k in seen:
-                self._undo(m, fans, fb, heights, home)
+                self._undo(m, fans, fb, heights, home, count)
                 continue
             seen.add(k)
             meter.distinct += 1
@@ -398,7 +427,7 @@ class FanSearch:
             if not any(fans):
                 return WON, self._moves(line)
             if prune and dead_test is not None and dead_test(fans):
-                self._undo(line.pop(), fans, fb, heights, home)
+                self._undo(line.pop(), fans, fb, heights, home, count)
                 continue
             stack.append(moves_of())
         return LOST, ()
@@ -592,7 +621,7 @@ class FanSearch:
         foundation wants ``want`` (cards go home in order)."""
         return bytes(c for c in self.present if c >= want[c >> 4])
 
-    def _undo(self, m: int, fans, fb, heights, home) -> None:
+    def _undo(self, m: int, fans, fb, heights, home, count) -> None:
         src, dst = m >> 6, m & 63
         if dst < 48:
             card = fans[dst].pop()
@@ -603,6 +632,7 @@ class FanSearch:
             suit, base, step = self.found_spec[n]
             card = suit | (base + step * heights[n])
             home[card] -= 1
+            count[card] += 1
         fans[src].append(card)
         fb[src] += bytes((card,))
 

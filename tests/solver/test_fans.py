@@ -236,3 +236,57 @@ def test_standstills_and_judged_layouts_come_from_the_same_search():
         status, _nodes, _distinct, best, _line, _ = plain_one_pack(game)
         assert fans.judge_layout(LUCIE(deal), Meter(Budget(10_000_000, 60))) == (status == WON, best)
     assert total > 4
+
+
+def plain_dead_two_packs(fans, marry) -> bool:
+    """`fans_dead_two_packs` as it was written before its per-fan memo
+    (commit 20a5011): every fan scanned card by card."""
+    count: dict[int, int] = {}
+    for pile in fans:
+        for card in pile:
+            count[card] = count.get(card, 0) + 1
+    both_ways = len(marry) > 1
+    for pile in fans:
+        if len(pile) < 3:
+            continue
+        seen: dict[int, int] = {}
+        for k, card in enumerate(pile):
+            if k >= 2:
+                suit, rank = card & ~15, card & 15
+                low = any(seen.get(suit | r, 0) == 2 for r in range(1, rank))
+                high = both_ways and any(seen.get(suit | r, 0) == 2 for r in range(rank + 1, 14))
+                if low and (high or not both_ways):
+                    targets = [card + step for step in marry if 1 <= (card + step) & 15 <= 13]
+                    if not any(count.get(t, 0) > seen.get(t, 0) for t in targets):
+                        return True
+            seen[card] = seen.get(card, 0) + 1
+    return False
+
+
+@pytest.mark.parametrize("slug", ("house-in-the-wood", "house-on-the-hill"))
+def test_the_two_pack_dead_test_with_its_memo_is_the_plain_one(slug):
+    """On layouts and endgames, and along random play from them, the same
+    answer with a memo shared by every position (as `FanSearch.run` uses
+    it) as the plain scan; both answers occur."""
+    import random
+
+    cls = find_game(slug)
+    memo: dict[bytes, tuple] = {}
+    rng = random.Random(5)
+    answers = set()
+    # few fans, so that some copies lie over both copies of a lower (and a higher) card
+    games = [cls(deal) for deal in range(1, 9)] + \
+        [endgame(slug, seed, 30 + seed % 60, most_fans=(2, 3, 6, 12)[seed % 4]) for seed in range(80)]
+    for game in games:
+        game.redeals_left = 0
+        for _ in range(60):
+            piles = [game.piles[i] for i in cls._fans]
+            plain = plain_dead_two_packs(piles, cls.MARRY)
+            assert fans.fans_dead_two_packs(piles, cls.MARRY, memo) == plain == \
+                fans.fans_dead_two_packs(piles, cls.MARRY), game.to_portable()
+            answers.add(plain)
+            moves = [m for m in game.generate_moves() if not m.action]
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+    assert answers == {True, False}
