@@ -8,8 +8,10 @@ redeal), the issue's target: >= 100k distinct positions per second in pure
 Python. On a shared machine the figure is CPU seconds of the solving
 thread (not wall time), repeated (--speed-runs, median and range), printed
 beside a calibration loop and the load average before and after, so that a
-slow figure can be told from a busy machine. Strength: the "solvable" measure (the "single-deal" one for the fan
-games, whose redeals shuffle), deals 1..N at --seconds per deal.
+slow figure can be told from a busy machine. Beside it, the generic
+search's speed on two-pack games (`Keyer` keys). Strength: the "solvable"
+measure (the "single-deal" one for the fan games, whose redeals shuffle),
+deals 1..N at --seconds per deal.
 
     .venv/bin/python bench/solver_bench.py [--deals N] [--seconds S] [slug ...]
     .venv/bin/python bench/solver_bench.py --speed-only

@@ -23,9 +23,12 @@ What the search may assume, each item proved here:
 
 `FanSearch` is a specialised exact search for a fan game with no redeal
 left (the single-deal measure, and the last layout of a game): the same
-moves as `FanGame.generate_moves`, on plain lists, with the position key
-kept up to date move by move. tests/solver/test_fans.py checks its moves
-against the engine's and its verdicts against the generic search.
+moves as `FanGame.generate_moves`, on plain lists (with one pack, card by
+card: `FanSearch.run_one_pack`), with the position key and the dead test
+kept up to date move by move. tests/solver/test_fans.py checks the one-pack
+search position for position against the same search written plainly, and
+the two-pack dead test against its plain scan; tests/solver/test_solve.py
+checks the verdicts against the generic search and replays the won lines.
 """
 
 from __future__ import annotations

@@ -8,9 +8,12 @@ marriage reaches. So the fast path's incremental key (one field per card),
 its look-up before the move and its one-flag dead test must give the same
 verdicts, the same lines and the same counts of positions (generated and
 distinct), to the position. On the way the plain search checks the two
-claims the fast dead test rests on, at every position it meets."""
+claims the fast dead test rests on, at every position it meets. The
+two-pack dead test with its per-fan memo is checked against its plain scan."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -268,8 +271,6 @@ def test_the_two_pack_dead_test_with_its_memo_is_the_plain_one(slug):
     """On layouts and endgames, and along random play from them, the same
     answer with a memo shared by every position (as `FanSearch.run` uses
     it) as the plain scan; both answers occur."""
-    import random
-
     cls = find_game(slug)
     memo: dict[bytes, tuple] = {}
     rng = random.Random(5)
