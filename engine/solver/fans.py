@@ -261,6 +261,7 @@ def trapped_of(fan: bytes, marry: tuple[int, ...]) -> tuple[tuple[tuple[int, int
 HOME = 63     # `FanSearch.run_one_pack`: ``below`` of a card on its foundation
 GO_HOME = 64  # a move of card c to its foundation is GO_HOME + c (a marriage: c)
 SHIFT = tuple(6 * c for c in range(64))  # the key's field of card c (6 bits: 0..63)
+ONE_BYTE = tuple(bytes((c,)) for c in range(256))
 
 
 class FanSearch:
@@ -330,14 +331,17 @@ class FanSearch:
             for c in game.piles[f]:
                 home[c] = home.get(c, 0) + 1
 
-        def key() -> bytes:
+        def heights_key() -> bytes:
             hb = heights
             if twin_groups:
                 hb = heights[:]
                 for g in twin_groups:
                     for n, h in zip(g, sorted(heights[i] for i in g)):
                         hb[n] = h
-            return b"|".join(sorted(fb)) + b"#" + bytes(hb)
+            return b"#" + bytes(hb)
+
+        def key() -> bytes:
+            return b"|".join(sorted(fb)) + heights_key()
 
         def moves_of() -> list[int]:
             """Moves as src * 64 + dst (dst < 48: a fan, else 48 + foundation), best last."""
@@ -401,36 +405,57 @@ class FanSearch:
             return LOST, ()
         line: list[int] = []
         stack = [moves_of()]
+        hkey = heights_key()  # the key's tail: the foundations' heights
+        join = b"|".join
         while stack:
             todo = stack[-1]
             if not todo:
                 stack.pop()
                 if line:
-                    self._undo(line.pop(), fans, fb, heights, home, count)
+                    m = line.pop()
+                    self._undo(m, fans, fb, heights, home, count)
+                    if m & 63 >= 48:
+                        hkey = heights_key()
                 continue
             m = todo.pop()
             src, dst = m >> 6, m & 63
-            card = fans[src].pop()
-            fb[src] = fb[src][:-1]
+            # the child's key, before the move is made: a position met
+            # before costs no move and no undo
+            a = fb[src]
+            card = a[-1]
+            parts = fb[:]
+            parts[src] = a[:-1]
+            if dst < 48:
+                parts[dst] = fb[dst] + ONE_BYTE[card]
+                hk = hkey
+            else:
+                heights[dst - 48] += 1
+                hk = heights_key()
+                heights[dst - 48] -= 1
+            parts.sort()
+            k = join(parts) + hk
+            meter.tick()
+            if k in seen:
+                continue
+            seen.add(k)
+            meter.distinct += 1
+            fans[src].pop()
+            fb[src] = a[:-1]
             if dst < 48:
                 fans[dst].append(card)
-                fb[dst] += bytes((card,))
+                fb[dst] += ONE_BYTE[card]
             else:
                 heights[dst - 48] += 1
                 home[card] = home.get(card, 0) + 1
                 count[card] -= 1
-            meter.tick()
-            k = key()
-            if k in seen:
-                self._undo(m, fans, fb, heights, home, count)
-                continue
-            seen.add(k)
-            meter.distinct += 1
+                hkey = hk
             line.append(m)
             if not any(fans):
                 return WON, self._moves(line)
             if prune and dead_test is not None and dead_test(fans):
                 self._undo(line.pop(), fans, fb, heights, home, count)
+                if dst >= 48:
+                    hkey = heights_key()
                 continue
             stack.append(moves_of())
         return LOST, ()

@@ -291,3 +291,21 @@ def test_the_two_pack_dead_test_with_its_memo_is_the_plain_one(slug):
                 break
             game.push(rng.choice(moves))
     assert answers == {True, False}
+
+
+@pytest.mark.parametrize("slug, deal, status, nodes, distinct", [
+    ("house-in-the-wood", 1, "unknown", 20_000, 5_632),
+    ("house-in-the-wood", 3, WON, 188, 152),
+    ("house-on-the-hill", 1, "unknown", 20_000, 13_418),
+    ("house-on-the-hill", 8, WON, 16_777, 7_159),
+])
+def test_the_two_pack_fan_search_meets_the_positions_it_met_before(slug, deal, status, nodes, distinct):
+    """The two-pack search looks a child's key up before it makes the move
+    and keeps its dead test per fan: the same search as before (commit
+    20a5011), position for position, at 20,000 positions at most."""
+    game = find_game(slug)(deal)
+    game.redeals_left = 0
+    solution = solve(game, Budget(20_000, 600))
+    assert (solution.status, solution.nodes, solution.distinct) == (status, nodes, distinct)
+    if status == WON:
+        assert replays(game, solution.moves)
