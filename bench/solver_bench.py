@@ -8,8 +8,8 @@ redeal), the issue's target: >= 100k distinct positions per second in pure
 Python. On a shared machine the figure is CPU seconds of the solving
 thread (not wall time), repeated (--speed-runs, median and range), printed
 beside a calibration loop and the load average before and after, so that a
-slow figure can be told from a busy machine. Beside it, the generic
-search's speed on two-pack games (`Keyer` keys). Strength: the "solvable"
+slow figure can be told from a busy machine. Beside it, the two-pack fan
+search's speed and the generic search's on two-pack games (`Keyer` keys). Strength: the "solvable"
 measure (the "single-deal" one for the fan games, whose redeals shuffle),
 deals 1..N at --seconds per deal.
 
@@ -65,6 +65,24 @@ def speed(deals: int = 300) -> dict:
         spent += solution.seconds
     return {"nodes_per_second": nodes / spent, "distinct_per_second": distinct / spent,
             "new_share": distinct / max(1, nodes), "seconds": spent}
+
+
+def two_pack_fan_speed(deals: int = 5, nodes: int = 20_000) -> dict:
+    """The two-pack fan search (`FanSearch.run`: Домъ въ лѣсу, Домъ на
+    холмѣ, no redeal), deals 1..N, at most ``nodes`` positions each."""
+    total = distinct = 0
+    spent = 0.0
+    for slug in ("house-in-the-wood", "house-on-the-hill"):
+        cls = find_game(slug)
+        for deal in range(1, deals + 1):
+            game = cls(deal)
+            game.redeals_left = 0
+            solution = solve(game, Budget(nodes, 60))
+            total += solution.nodes
+            distinct += solution.distinct
+            spent += solution.seconds
+    return {"nodes_per_second": total / spent, "distinct_per_second": distinct / spent,
+            "new_share": distinct / max(1, total), "seconds": spent}
 
 
 TWO_PACK = ("cadran", "mill", "shah", "four-corners", "hemispheres", "salic-law")
@@ -129,6 +147,11 @@ def main() -> None:
         print(f"Belle Lucie single-deal search, deals 1..{args.speed_deals}, {len(runs)} runs: "
               f"median {statistics.median(nodes):,.0f} positions/s ({min(nodes):,.0f}..{max(nodes):,.0f}), "
               f"median {statistics.median(new):,.0f} distinct positions/s ({min(new):,.0f}..{max(new):,.0f})")
+    f = two_pack_fan_speed()
+    print(f"two-pack fan search, house-in-the-wood and house-on-the-hill single deal, deals 1..5, "
+          f"<= 20,000 positions each: {f['nodes_per_second']:,.0f} positions/s, "
+          f"{f['distinct_per_second']:,.0f} distinct positions/s ({100 * f['new_share']:.0f}% new), "
+          f"{f['seconds']:.1f} CPU s")
     g = generic_speed()
     print(f"generic search, {', '.join(TWO_PACK)}, deals 1..3, <= 30,000 positions each: "
           f"{g['nodes_per_second']:,.0f} positions/s, {g['distinct_per_second']:,.0f} distinct positions/s "
