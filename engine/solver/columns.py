@@ -105,6 +105,102 @@ register("fifteen", Knowledge(interchangeable=("column",),
                               and not game.lone_card_waits(),
                               safe=fifteen_safe))
 
+def parterre_stuck(game: Game, stop_at_free_packet: bool = False) -> set[int]:
+    """Партеръ: cards that can never move before a packet of the garden is
+    next emptied (a greatest fixpoint; see `parterre_dead` for the proof).
+
+    A card away from home stays in the set while it is *covered* (a card of
+    the set lies above it in its packet) or *held*: it cannot go home (a
+    lower card of its suit is in the set, or lies below it in its packet)
+    and it has no host (every card one rank higher, of any suit, is home,
+    or lies below it in its packet, or is in the set and lies in the
+    bouquet or under a card of the set in its packet; a king has none).
+    Both conditions only grow with the set, so removing the cards that meet
+    neither, in any order, until none is left reaches the greatest such set.
+    ``stop_at_free_packet``: return an empty set as soon as a packet holds
+    no card of the set (all `parterre_dead` needs to know)."""
+    piles = game.piles
+    beds = [piles[i] for i in game.beds]
+    where: dict[int, tuple[int, int]] = {}  # card -> (packet number or -1 for the bouquet, height)
+    for b, pile in enumerate(beds):
+        for h, card in enumerate(pile):
+            where[card] = (b, h)
+    for i in game.bouquet:
+        for card in piles[i]:
+            where[card] = (-1, 0)
+    stuck = set(where)
+    covered: dict[int, bool] = dict.fromkeys(where, False)
+
+    def below(place: tuple[int, int], other: int) -> bool:  # ``other`` lies under the card at ``place``
+        there = where.get(other)
+        return there is not None and place[0] >= 0 and there[0] == place[0] and there[1] < place[1]
+
+    def held(card: int) -> bool:
+        place = where[card]
+        suit, rank = card & 0xF0, card & 15
+        for r in range(1, rank):
+            lower = suit | r
+            if lower in stuck or below(place, lower):
+                break
+        else:
+            return False  # it may go home
+        if rank == 13:
+            return True
+        for s in range(4):
+            host = (s << 4) | (rank + 1)
+            if host not in where or below(place, host):
+                continue  # home (nothing is laid on a foundation), or under this card
+            if host in stuck and (where[host][0] < 0 or covered[host]):
+                continue
+            return False
+        return True
+
+    changed = True
+    while changed:
+        changed = False
+        for pile in beds:
+            above = False
+            for card in reversed(pile):
+                covered[card] = above
+                above = above or card in stuck
+            if stop_at_free_packet and not above:
+                return set()
+        for card in list(stuck):
+            if not covered[card] and not held(card):
+                stuck.discard(card)
+                changed = True
+    return stuck
+
+
+def parterre_dead(game: Game) -> bool:
+    """Партеръ: lost when no packet is empty and every packet holds a card of
+    `parterre_stuck`.
+
+    Proof. Until a packet is next emptied, an available card can go only
+    home (the next card of its suit, one pack) or onto the top card of a
+    packet one rank higher (any suit); the bouquet takes nothing, nothing
+    leaves a foundation, and with no empty packet there is no third move.
+    Let S be the set, and suppose some card of S moves before the first
+    emptying; let X be the first to move, at time t. Until t no card of S
+    has moved. If X is covered, a card of S lies above it still: X is not
+    available. Else X is held: a lower card of its suit is in S (unmoved,
+    so not home) or lies below X (X has not moved, so it is still covered
+    by X): X cannot go home. Each card Y one rank higher is home (a
+    foundation takes no card but its own suit's next), or below X (covered
+    by X still), or in S and unmoved, in the bouquet (never a packet's top)
+    or under a card of S (not a top): X has no host. So X cannot move at
+    t, a contradiction: no card of S moves before the first emptying. A
+    packet is emptied only when all its cards have moved, and each packet
+    holds a card of S; so no packet is ever emptied, the cards of S never
+    move, and they never go home: the game is lost."""
+    piles = game.piles
+    if not all(piles[i] for i in game.beds):
+        return False
+    stuck = parterre_stuck(game, stop_at_free_packet=True)
+    return bool(stuck) and all(any(card in stuck for card in piles[i]) for i in game.beds)
+
+
 # Партеръ: the six packets of the garden obey the same rules (an emptied
 # one takes any card), and so do the sixteen places of the bouquet.
-register("parterre", Knowledge(interchangeable=("bed", "bouquet"), interchangeable_when=always, safe=rank_safe))
+register("parterre", Knowledge(interchangeable=("bed", "bouquet"), interchangeable_when=always, safe=rank_safe,
+                               dead=parterre_dead))

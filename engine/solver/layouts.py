@@ -11,7 +11,7 @@ import importlib
 
 from engine.core import Game, Move
 from engine.solver.keys import state_key
-from engine.solver.knowledge import Knowledge, crossing_safe, register
+from engine.solver.knowledge import Knowledge, crossing_safe, partner_foundations, register
 
 idet = importlib.import_module("engine.games.idet-ne-idet")
 
@@ -85,6 +85,101 @@ def layout_safe(game: Game, move: Move) -> bool:
     return game.phase == "play" and not game.redeals_left and crossing_safe(game, move)
 
 
+def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
+    """Четыре угла, last layout played out: the places (packet, height) of
+    cards that can never move (a greatest fixpoint; `four_corners_dead`
+    proves it).
+
+    A card X of suit s and rank r stays in the set while it is *covered* (a
+    card of the set lies above it) or *held*: it cannot go home and has no
+    host. It cannot go to s's ascending foundation U if U is past r-1, or
+    if some rank q that U needs before r (above U's top, below r) has no
+    copy that could get there: each copy of q lies on the descending
+    foundation, in the set, or below X in its packet. The same, mirrored,
+    for the descending foundation D. No host: each copy of s's r+1 and r-1
+    lying in a packet lies below X, or is in the set and covered. Both
+    conditions only grow with the set, so removing the cards that meet
+    neither, in any order, reaches the greatest such set."""
+    piles = game.piles
+    where: dict[int, list[tuple[int, int]]] = {}  # card -> places of its copies in the packets
+    for p in game.packets:
+        for h, card in enumerate(piles[p]):
+            where.setdefault(card, []).append((p, h))
+    stuck = {place for places in where.values() for place in places}
+    covered: dict[tuple[int, int], bool] = dict.fromkeys(stuck, False)
+    partners = partner_foundations(type(game))
+    up: dict[int, int] = {}    # suit -> the rank its ascending foundation wants (14: complete)
+    down: dict[int, int] = {}  # suit -> the rank its descending foundation wants (0: complete)
+    for i, j in partners.items():
+        spec = game.PILES[i]
+        if spec.step > 0:
+            up[spec.suit] = len(piles[i]) + 1
+            down[spec.suit] = 13 - len(piles[j])
+
+    def unavailable(card: int, place: tuple[int, int]) -> bool:
+        """No copy of ``card`` could reach a foundation before the card at ``place`` moves."""
+        return all(there in stuck or (there[0] == place[0] and there[1] < place[1])
+                   for there in where.get(card, ()))
+
+    def held(card: int, place: tuple[int, int]) -> bool:
+        suit, rank = card >> 4, card & 15
+        base = card & 0xF0
+        wants = up[suit]
+        if wants == rank or (wants < rank and not any(unavailable(base | q, place) for q in range(wants, rank))):
+            return False
+        wants = down[suit]
+        if wants == rank or (wants > rank and not any(unavailable(base | q, place)
+                                                      for q in range(rank + 1, wants + 1))):
+            return False
+        for step in (1, -1):
+            if 1 <= rank + step <= 13:
+                for there in where.get(card + step, ()):
+                    if (there[0] == place[0] and there[1] < place[1]) or (there in stuck and covered[there]):
+                        continue
+                    return False
+        return True
+
+    changed = True
+    while changed and stuck:
+        changed = False
+        for p in game.packets:
+            above = False
+            for h in range(len(piles[p]) - 1, -1, -1):
+                covered[(p, h)] = above
+                above = above or (p, h) in stuck
+        for place in list(stuck):
+            if not covered[place] and not held(piles[place[0]][place[1]], place):
+                stuck.discard(place)
+                changed = True
+    return stuck
+
+
+def four_corners_dead(game: Game) -> bool:
+    """Четыре угла: lost when the last layout is dealt out (phase "play", no
+    redeal left) and `four_corners_stuck` is not empty.
+
+    Proof. In that phase the only moves are a packet's top card going home
+    (the next card of its foundation: U up from the ace, D down from the
+    king, one of each per suit) or married onto another packet's top card
+    of its suit one higher or lower (play.5.3); nothing is laid in an
+    emptied packet (`four-corners.assume.empty-packet-stays-empty`), the
+    pack is dealt out, no redeal is left, nothing leaves a foundation.
+    Suppose a card of the set S moves; let X (suit s, rank r) be the first,
+    at time t; until t no card of S has moved. If X is covered, a card of S
+    lies above it still. Else X is held. It cannot go to U: U wants r at t
+    only if U now wants r, or U wants less and every rank q from U's wish
+    to r-1 reaches U by t; but some such q has each copy on D (home for
+    good), in S (unmoved, so not home), or below X (X unmoved covers it).
+    The mirror holds for D. And each copy of s's r+1 or r-1 in a packet is
+    below X (covered by X) or in S and covered (by an unmoved card of S);
+    a copy home is on no packet: X has no host. So X cannot move at t, a
+    contradiction: the cards of S never move, never go home, and the game
+    is lost."""
+    if game.phase != "play" or game.redeals_left or game.piles[game.index["stock"]]:
+        return False
+    return bool(four_corners_stuck(game))
+
+
 def columns_alike(game: Game) -> bool:
     return game.phase == "play" and not game.redeals_left
 
@@ -93,7 +188,8 @@ def columns_alike(game: Game) -> bool:
 # only the deal (a side packet feeds the foundation beside it) and a redeal
 # (the packets gathered in order) tell packets apart.
 register("four-corners", Knowledge(interchangeable=("corner", "side"),
-                                   interchangeable_when=columns_alike, safe=four_corners_safe))
+                                   interchangeable_when=columns_alike, safe=four_corners_safe,
+                                   dead=four_corners_dead))
 
 # Большая раскладка and Китайское письмо: not registered while main's rules
 # of their marked rows (cards below the top available, SRC@K>DST) are new:
