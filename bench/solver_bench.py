@@ -5,8 +5,13 @@ figures; no assertions.
 
 The headline speed figure is the Belle Lucie single-deal search (no
 redeal), the issue's target: >= 100k distinct positions per second in pure
-Python. Strength: the "solvable" measure (the "single-deal" one for the fan
-games, whose redeals shuffle), deals 1..N at --seconds per deal.
+Python. On a shared machine the figure is CPU seconds of the solving
+thread (not wall time), repeated (--speed-runs, median and range), printed
+beside a calibration loop and the load average before and after, so that a
+slow figure can be told from a busy machine. Beside it, the two-pack fan
+search's speed and the generic search's on two-pack games (`Keyer` keys). Strength: the "solvable"
+measure (the "single-deal" one for the fan games, whose redeals shuffle),
+deals 1..N at --seconds per deal.
 
     .venv/bin/python bench/solver_bench.py [--deals N] [--seconds S] [slug ...]
     .venv/bin/python bench/solver_bench.py --speed-only
@@ -15,6 +20,8 @@ games, whose redeals shuffle), deals 1..N at --seconds per deal.
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -36,6 +43,14 @@ def calibration() -> float:
     return time.thread_time() - start
 
 
+def load() -> str:
+    """The load average (1, 5, 15 minutes), or "n/a" where the platform has none."""
+    try:
+        return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    except (AttributeError, OSError):
+        return "n/a"
+
+
 def speed(deals: int = 300) -> dict:
     """The Belle Lucie single-deal search, deals 1..N: positions and distinct positions per second."""
     cls = find_game("belle-lucie")
@@ -50,6 +65,44 @@ def speed(deals: int = 300) -> dict:
         spent += solution.seconds
     return {"nodes_per_second": nodes / spent, "distinct_per_second": distinct / spent,
             "new_share": distinct / max(1, nodes), "seconds": spent}
+
+
+def two_pack_fan_speed(deals: int = 5, nodes: int = 20_000) -> dict:
+    """The two-pack fan search (`FanSearch.run`: Домъ въ лѣсу, Домъ на
+    холмѣ, no redeal), deals 1..N, at most ``nodes`` positions each."""
+    total = distinct = 0
+    spent = 0.0
+    for slug in ("house-in-the-wood", "house-on-the-hill"):
+        cls = find_game(slug)
+        for deal in range(1, deals + 1):
+            game = cls(deal)
+            game.redeals_left = 0
+            solution = solve(game, Budget(nodes, 60))
+            total += solution.nodes
+            distinct += solution.distinct
+            spent += solution.seconds
+    return {"nodes_per_second": total / spent, "distinct_per_second": distinct / spent,
+            "new_share": distinct / max(1, total), "seconds": spent}
+
+
+TWO_PACK = ("cadran", "mill", "shah", "four-corners", "hemispheres", "salic-law")
+
+
+def generic_speed(slugs=TWO_PACK, deals: int = 3, nodes: int = 30_000) -> dict:
+    """The generic search (`DepthFirst` with the `Keyer`; no specialised
+    path) on two-pack games, deals 1..N, at most ``nodes`` positions each:
+    positions and distinct positions per second."""
+    total = distinct = 0
+    spent = 0.0
+    for slug in slugs:
+        cls = find_game(slug)
+        for deal in range(1, deals + 1):
+            solution = solve(cls(deal), Budget(nodes, 60))
+            total += solution.nodes
+            distinct += solution.distinct
+            spent += solution.seconds
+    return {"nodes_per_second": total / spent, "distinct_per_second": distinct / spent,
+            "new_share": distinct / max(1, total), "seconds": spent}
 
 
 def strength(slug: str, deals: int, seconds: float) -> dict:
@@ -76,13 +129,34 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20, help="deals 1..N per game (default 20)")
     parser.add_argument("--seconds", type=float, default=10.0, help="budget per deal (default 10 CPU s)")
     parser.add_argument("--speed-deals", type=int, default=300, help="deals of the speed figure (default 300)")
+    parser.add_argument("--speed-runs", type=int, default=3, help="runs of the speed figure (default 3)")
     parser.add_argument("--speed-only", action="store_true", help="print the speed figure only")
     args = parser.parse_args()
+    print(f"load average before: {load()}")
     print(f"calibration: 10M additions in {calibration():.2f} CPU s on this machine")
-    s = speed(args.speed_deals)
-    print(f"Belle Lucie single-deal search, deals 1..{args.speed_deals}: {s['nodes_per_second']:,.0f} positions/s, "
-          f"{s['distinct_per_second']:,.0f} distinct positions/s ({100 * s['new_share']:.0f}% new), "
-          f"{s['seconds']:.1f} CPU s", flush=True)
+    runs = []
+    for run in range(1, args.speed_runs + 1):
+        s = speed(args.speed_deals)
+        runs.append(s)
+        print(f"Belle Lucie single-deal search, deals 1..{args.speed_deals}, run {run}: "
+              f"{s['nodes_per_second']:,.0f} positions/s, {s['distinct_per_second']:,.0f} distinct positions/s "
+              f"({100 * s['new_share']:.0f}% new), {s['seconds']:.2f} CPU s", flush=True)
+    if len(runs) > 1:
+        nodes = [r["nodes_per_second"] for r in runs]
+        new = [r["distinct_per_second"] for r in runs]
+        print(f"Belle Lucie single-deal search, deals 1..{args.speed_deals}, {len(runs)} runs: "
+              f"median {statistics.median(nodes):,.0f} positions/s ({min(nodes):,.0f}..{max(nodes):,.0f}), "
+              f"median {statistics.median(new):,.0f} distinct positions/s ({min(new):,.0f}..{max(new):,.0f})")
+    f = two_pack_fan_speed()
+    print(f"two-pack fan search, house-in-the-wood and house-on-the-hill single deal, deals 1..5, "
+          f"<= 20,000 positions each: {f['nodes_per_second']:,.0f} positions/s, "
+          f"{f['distinct_per_second']:,.0f} distinct positions/s ({100 * f['new_share']:.0f}% new), "
+          f"{f['seconds']:.1f} CPU s")
+    g = generic_speed()
+    print(f"generic search, {', '.join(TWO_PACK)}, deals 1..3, <= 30,000 positions each: "
+          f"{g['nodes_per_second']:,.0f} positions/s, {g['distinct_per_second']:,.0f} distinct positions/s "
+          f"({100 * g['new_share']:.0f}% new), {g['seconds']:.1f} CPU s")
+    print(f"calibration: 10M additions in {calibration():.2f} CPU s; load average after: {load()}", flush=True)
     if args.speed_only:
         return
     slugs = args.games or [g.slug for g in GAMES]

@@ -23,9 +23,12 @@ What the search may assume, each item proved here:
 
 `FanSearch` is a specialised exact search for a fan game with no redeal
 left (the single-deal measure, and the last layout of a game): the same
-moves as `FanGame.generate_moves`, on plain lists, with the position key
-kept up to date move by move. tests/solver/test_fans.py checks its moves
-against the engine's and its verdicts against the generic search.
+moves as `FanGame.generate_moves`, on plain lists (with one pack, card by
+card: `FanSearch.run_one_pack`), with the position key and the dead test
+kept up to date move by move. tests/solver/test_fans.py checks the one-pack
+search position for position against the same search written plainly, and
+the two-pack dead test against its plain scan; tests/solver/test_solve.py
+checks the verdicts against the generic search and replays the won lines.
 """
 
 from __future__ import annotations
@@ -107,7 +110,7 @@ def lucie_dead(game: Game) -> bool:
 def fans_dead_one_pack(fans: list[list[int]]) -> bool:
     """The dead test of one-pack fans, marriage downwards in suit (see `dead_one_pack`)."""
     pos = {card: (f, k) for f, pile in enumerate(fans) for k, card in enumerate(pile)}
-    return dead_one_pack(fans, [bytes(p) for p in fans], pos, {})
+    return dead_one_pack(fans, pos)
 
 
 def needy_of(fan: bytes) -> tuple[tuple[int, int], ...]:
@@ -123,8 +126,7 @@ def needy_of(fan: bytes) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def dead_one_pack(fans: list[list[int]], fb: list[bytes], pos: dict[int, tuple[int, int]],
-                  memo: dict[bytes, tuple], needy: dict[int, tuple] | None = None) -> bool:
+def dead_one_pack(fans: list[list[int]], pos: dict[int, tuple[int, int]]) -> bool:
     """The dead test of one-pack fans, marriage downwards in suit.
 
     Read "u before v" as: card u must leave its place before card v can
@@ -137,19 +139,14 @@ def dead_one_pack(fans: list[list[int]], fb: list[bytes], pos: dict[int, tuple[i
 
     The cycle is looked for among the cards X that must be married ("needy"):
     X -> Y when the card that must go before Y lies in X's fan at X's depth
-    or below it (X covers it, or is it). ``fb`` holds each fan as bytes,
-    ``pos`` each card's (fan, depth), ``memo`` the needy cards of each fan
-    met before (a fan changes only at its top, so most are met again);
-    ``needy``, if given, is {fan: its needy cards} for the fans that have
-    some, kept up to date by the caller."""
-    if needy is None:
-        needy = {}
-        for f, b in enumerate(fb):
-            found = memo.get(b)
-            if found is None:
-                found = memo[b] = needy_of(b)
-            if found:
-                needy[f] = found
+    or below it (X covers it, or is it). ``pos`` holds each card's (fan,
+    depth). `FanSearch.run_one_pack` runs this test once, at the start,
+    and then follows it move by move (see the comment at its dead test)."""
+    needy = {}
+    for f, pile in enumerate(fans):
+        found = needy_of(bytes(pile))
+        if found:
+            needy[f] = found
     blocker: dict[int, tuple[int, int, int, int]] = {}  # X -> (blocking fan, depth, X's fan, X's depth)
     for f, cards in needy.items():
         for card, k in cards:
@@ -195,7 +192,8 @@ def twin_dead(game: Game) -> bool:
     return fans_dead_two_packs([game.piles[i] for i in game.by_role["fan"]], game.MARRY)
 
 
-def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...]) -> bool:
+def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...],
+                        memo: dict[bytes, tuple] | None = None, count: dict[int, int] | None = None) -> bool:
     """The dead test of two-pack fans.
 
     A copy X that lies over both copies of a card its foundation needs
@@ -209,35 +207,61 @@ def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...]) -> bool:
     copy of a card it may marry (X+1; in Домъ на холмѣ also X-1) lying on
     top of a fan at that moment. If every such copy lies under X in X's own
     fan, or is already home (cards never leave the foundations), X never
-    leaves, the cards it covers never go home, and the game is lost."""
-    count: dict[int, int] = {}
-    for pile in fans:
-        for card in pile:
-            count[card] = count.get(card, 0) + 1
-    both_ways = len(marry) > 1
+    leaves, the cards it covers never go home, and the game is lost.
+
+    Which copies are so trapped, and how many copies of each target lie
+    under them, depends on the fan alone (`trapped_of`; ``memo`` keeps it
+    per fan's bytes); whether a target copy lies elsewhere depends on
+    ``count``, the copies of each card in the fans (counted here if not
+    given)."""
+    if count is None:
+        count = {}
+        for pile in fans:
+            for card in pile:
+                count[card] = count.get(card, 0) + 1
     for pile in fans:
         if len(pile) < 3:
             continue
-        seen: dict[int, int] = {}  # card -> copies beneath (in this fan, below the current card)
-        for k, card in enumerate(pile):
-            if k >= 2:
-                suit, rank = card & ~15, card & 15
-                low = any(seen.get(suit | r, 0) == 2 for r in range(1, rank))
-                high = both_ways and any(seen.get(suit | r, 0) == 2 for r in range(rank + 1, KING + 1))
-                if low and (high or not both_ways):
-                    free = False
-                    for step in marry:
-                        target = card + step
-                        if 1 <= target & 15 <= KING and count.get(target, 0) > seen.get(target, 0):
-                            free = True
-                            break
-                    if not free:
-                        return True
-            seen[card] = seen.get(card, 0) + 1
+        b = bytes(pile)
+        found = memo.get(b) if memo is not None else None
+        if found is None:
+            found = trapped_of(b, marry)
+            if memo is not None:
+                memo[b] = found
+        for targets in found:
+            for target, beneath in targets:
+                if count.get(target, 0) > beneath:
+                    break  # a copy of the target lies elsewhere
+            else:
+                return True
     return False
 
 
+def trapped_of(fan: bytes, marry: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The copies X of ``fan`` that can leave it only by marriage (see
+    `fans_dead_two_packs`): for each, the cards it may marry onto, with
+    the copies of each lying under X."""
+    both_ways = len(marry) > 1
+    out = []
+    seen: dict[int, int] = {}  # card -> copies beneath (in this fan, below the current card)
+    for k, card in enumerate(fan):
+        if k >= 2:
+            suit, rank = card & ~15, card & 15
+            low = any(seen.get(suit | r, 0) == 2 for r in range(1, rank))
+            high = both_ways and any(seen.get(suit | r, 0) == 2 for r in range(rank + 1, KING + 1))
+            if low and (high or not both_ways):
+                out.append(tuple((card + step, seen.get(card + step, 0)) for step in marry
+                                 if 1 <= (card + step) & 15 <= KING))
+        seen[card] = seen.get(card, 0) + 1
+    return tuple(out)
+
+
 # -- the specialised search ---------------------------------------------------------------
+
+HOME = 63     # `FanSearch.run_one_pack`: ``below`` of a card on its foundation
+GO_HOME = 64  # a move of card c to its foundation is GO_HOME + c (a marriage: c)
+SHIFT = tuple(6 * c for c in range(64))  # the key's field of card c (6 bits: 0..63)
+ONE_BYTE = tuple(bytes((c,)) for c in range(256))
 
 
 class FanSearch:
@@ -291,9 +315,15 @@ class FanSearch:
         twin_groups = self.twin_groups
         decks = 1 if one_pack else 2
         dead_test = fans_dead_one_pack if one_pack and marry == (1,) else None
+        count: dict[int, int] = {}  # copies of each card in the fans (`fans_dead_two_packs`)
+        for p in fans:
+            for c in p:
+                count[c] = count.get(c, 0) + 1
         if prune and not one_pack:
-            def dead_test(f):  # noqa: E306
-                return fans_dead_two_packs(f, marry)
+            memo: dict[bytes, tuple] = {}
+
+            def dead_test(_fans):  # noqa: E306  (the fans as bytes, kept up to date)
+                return fans_dead_two_packs(fb, marry, memo, count)
         fb = [bytes(p) for p in fans]
         # cards on the foundations, by card, for the safe test
         home: dict[int, int] = {}
@@ -301,14 +331,17 @@ class FanSearch:
             for c in game.piles[f]:
                 home[c] = home.get(c, 0) + 1
 
-        def key() -> bytes:
+        def heights_key() -> bytes:
             hb = heights
             if twin_groups:
                 hb = heights[:]
                 for g in twin_groups:
                     for n, h in zip(g, sorted(heights[i] for i in g)):
                         hb[n] = h
-            return b"|".join(sorted(fb)) + b"#" + bytes(hb)
+            return b"#" + bytes(hb)
+
+        def key() -> bytes:
+            return b"|".join(sorted(fb)) + heights_key()
 
         def moves_of() -> list[int]:
             """Moves as src * 64 + dst (dst < 48: a fan, else 48 + foundation), best last."""
@@ -372,35 +405,57 @@ class FanSearch:
             return LOST, ()
         line: list[int] = []
         stack = [moves_of()]
+        hkey = heights_key()  # the key's tail: the foundations' heights
+        join = b"|".join
         while stack:
             todo = stack[-1]
             if not todo:
                 stack.pop()
                 if line:
-                    self._undo(line.pop(), fans, fb, heights, home)
+                    m = line.pop()
+                    self._undo(m, fans, fb, heights, home, count)
+                    if m & 63 >= 48:
+                        hkey = heights_key()
                 continue
             m = todo.pop()
             src, dst = m >> 6, m & 63
-            card = fans[src].pop()
-            fb[src] = fb[src][:-1]
+            # the child's key, before the move is made: a position met
+            # before costs no move and no undo
+            a = fb[src]
+            card = a[-1]
+            parts = fb[:]
+            parts[src] = a[:-1]
             if dst < 48:
-                fans[dst].append(card)
-                fb[dst] += bytes((card,))
+                parts[dst] = fb[dst] + ONE_BYTE[card]
+                hk = hkey
             else:
                 heights[dst - 48] += 1
-                home[card] = home.get(card, 0) + 1
+                hk = heights_key()
+                heights[dst - 48] -= 1
+            parts.sort()
+            k = join(parts) + hk
             meter.tick()
-            k = key()
             if k in seen:
-                self._undo(m, fans, fb, heights, home)
                 continue
             seen.add(k)
             meter.distinct += 1
+            fans[src].pop()
+            fb[src] = a[:-1]
+            if dst < 48:
+                fans[dst].append(card)
+                fb[dst] += ONE_BYTE[card]
+            else:
+                heights[dst - 48] += 1
+                home[card] = home.get(card, 0) + 1
+                count[card] -= 1
+                hkey = hk
             line.append(m)
             if not any(fans):
                 return WON, self._moves(line)
             if prune and dead_test is not None and dead_test(fans):
-                self._undo(line.pop(), fans, fb, heights, home)
+                self._undo(line.pop(), fans, fb, heights, home, count)
+                if dst >= 48:
+                    hkey = heights_key()
                 continue
             stack.append(moves_of())
         return LOST, ()
@@ -410,160 +465,191 @@ class FanSearch:
         path of the single-deal measure. ``dead``: cut dead positions;
         ``lone``: also move a fan's last card onto another fan (pointless for
         a win, `fan_pointless`, but it changes which standstill is reached);
-        ``leaf(fans, line)``: called at each standstill (no card move left).
-        `best_home` is the most cards on the foundations in any position met.
+        ``leaf(want, line)``: called at each standstill (no card move left),
+        with the card each suit's foundation wants next (`left_of` turns it
+        into the cards left). `best_home` is the most cards on the
+        foundations in any position met.
 
-        With one pack every foundation move is safe (the foundation wants X,
-        so X-1 is home: `fan_safe`), so a position with a card to play home
-        has that one child. The fans' top cards are kept in ``topfan`` (card
-        -> fan), every card's place in ``pos`` (card -> (fan, depth)) and
-        each fan's needy cards in ``needy`` (see `dead_one_pack`), all
-        updated move by move, so that neither moves nor the dead test rescan
-        the layout; a position met before is undone before ``needy`` is
-        touched."""
+        The position is held card by card, not fan by fan: ``below[c]`` is
+        the card under c in its fan (0 at the bottom, `HOME` on a
+        foundation), ``tf[c]`` the fan c tops (-1: none). With one pack that
+        relation is the position up to a renaming of the fans (each fan is
+        the chain of cards down from its top; the cards home follow from
+        who is not in a fan), so its 6-bit fields, as one int, are the
+        canonical key (the same positions as the fans' contents sorted).
+        Every move changes one field (``below[c]``), so a child's key is the
+        parent's plus one shifted difference, computed before the move is
+        made: a position met before costs one addition and one look-up.
+
+        Moves: a card c to its foundation (`GO_HOME` + c) or c married onto
+        c + 1 (c). With one pack every foundation move is safe (the
+        foundation wants X, so X-1 is home: `fan_safe`), so a position with
+        a card to play home has that one child (the lowest suit's).
+        Marriages are tried from the last fan to the first.
+
+        Dead test, after the full `dead_one_pack` at the start: only a
+        marriage can make a live position dead (see the comment at the
+        test), and it does exactly when the card c + 1 it lands on is
+        "needy" (lies over a lower card of its suit) where it lies; a card
+        is needy at most at its place in the layout, so that is one flag
+        per card (``bad``), cleared while the card lies married."""
         game, meter = self.game, self.meter
-        fans = [game.piles[i][:] for i in self.fan_ids]
-        fb = [bytes(p) for p in fans]
-        nxt = [1, 1, 1, 1]  # the rank each suit's foundation wants (14: full)
-        for f, (suit, _base, _step) in zip(self.found_ids, self.found_spec):
-            nxt[suit >> 4] = len(game.piles[f]) + 1
-        pos: dict[int, tuple[int, int]] = {}
-        topfan: dict[int, int] = {}
-        for i, pile in enumerate(fans):
-            for k, c in enumerate(pile):
-                pos[c] = (i, k)
-            if pile:
-                topfan[pile[-1]] = i
-        memo: dict[bytes, tuple] = {}
-        needy: dict[int, tuple] = {}
-
-        def renew(i: int) -> None:  # fan i changed: its needy cards
-            b = fb[i]
-            nd = memo.get(b)
-            if nd is None:
-                nd = memo[b] = needy_of(b)
-            if nd:
-                needy[i] = nd
-            elif i in needy:
-                del needy[i]
-
-        for i in range(len(fans)):
-            renew(i)
-        found_of = {suit >> 4: n for n, (suit, _b, _s) in enumerate(self.found_spec)}
-        suit_of_found = [suit >> 4 for suit, _b, _s in self.found_spec]
-        one = [bytes((c,)) for c in range(64)]
-        HOME = 48
-
-        def moves_of() -> list[int]:
-            marriages = []
-            for c, s in topfan.items():
-                if c & 15 == nxt[c >> 4]:
-                    return [s * 64 + HOME + found_of[c >> 4]]
-                d = topfan.get(c + 1)
-                if d is not None and (lone or len(fans[s]) > 1):
-                    marriages.append(s * 64 + d)
-            if not marriages and leaf is not None:
-                leaf(fans, line)
-            return marriages
-
-        def back(src: int, dst: int, card: int) -> None:
-            """Undo the move of ``card`` from fan ``src`` to ``dst`` (piles, tops, places)."""
-            if dst < HOME:
-                q = fans[dst]
-                q.pop()
-                fb[dst] = fb[dst][:-1]
-                if q:
-                    topfan[q[-1]] = dst
-            else:
-                nxt[card >> 4] -= 1
-            p = fans[src]
+        fans = [game.piles[i] for i in self.fan_ids]
+        below = [0] * 64
+        tf = [-1] * 64
+        bad = [False] * 64
+        tops = [p[-1] if p else 0 for p in fans]
+        for f in self.found_ids:
+            for c in game.piles[f]:
+                below[c] = HOME
+        want = [(s << 4) | 14 for s in range(4)]  # a suit with no foundation here takes nothing
+        for f, (suit, base, _step) in zip(self.found_ids, self.found_spec):
+            want[suit >> 4] = suit | (base + len(game.piles[f]))
+        for i, p in enumerate(fans):
+            for k in range(1, len(p)):
+                below[p[k]] = p[k - 1]
             if p:
-                del topfan[p[-1]]
-            pos[card] = (src, len(p))
-            p.append(card)
-            fb[src] += one[card]
-            topfan[card] = src
-
-        home_n = sum(nxt) - 4
-        self.best_home = home_n
-        if not any(fans):
+                tf[p[-1]] = i
+            for c, _k in needy_of(bytes(p)):
+                bad[c] = True
+        bad0 = bad[:]
+        self.present = tuple(sorted(c for p in fans for c in p))
+        infan = len(self.present)
+        key = sum(b << SHIFT[c] for c, b in enumerate(below))
+        home_n = sum(w & 15 for w in want) - 4
+        self.best_home = best = home_n
+        if not infan:
             return WON, ()
-        seen = {b"|".join(sorted(fb))}
-        if dead and dead_one_pack(fans, fb, pos, memo, needy):
+        seen = {key}
+        if dead and fans_dead_one_pack(fans):
             return LOST, ()
-        line: list[int] = []   # the moves on the current line
-        cards: list[int] = []  # the card each of them moved
-        stack = [moves_of()]
-        join, srt = b"|".join, sorted
+        line: list[tuple[int, int, int, int]] = []  # (move, its fan, the fan it went to, card beneath)
+        keys: list[int] = []  # the key before each move of the line
+        sh = SHIFT
+        w = want
+        stack: list[list[int]] = []
         nodes, distinct = meter.nodes, meter.distinct
         max_nodes, deadline = meter.max_nodes, meter.deadline
+        check = min(max_nodes, nodes + 256)
+        m = 0  # the move that led here (0: the start)
         try:
-            while stack:
+            while True:
+                if m >= 0:  # a new position: its moves, best last
+                    if tf[w[0]] >= 0:
+                        stack.append([w[0] + GO_HOME])
+                    elif tf[w[1]] >= 0:
+                        stack.append([w[1] + GO_HOME])
+                    elif tf[w[2]] >= 0:
+                        stack.append([w[2] + GO_HOME])
+                    elif tf[w[3]] >= 0:
+                        stack.append([w[3] + GO_HOME])
+                    else:
+                        if lone:
+                            todo = [c for c in tops if c and tf[c + 1] >= 0]
+                        else:
+                            todo = [c for c in tops if c and below[c] and tf[c + 1] >= 0]
+                        if not todo and leaf is not None:
+                            leaf(w, line)
+                        stack.append(todo)
                 todo = stack[-1]
                 if not todo:
                     stack.pop()
-                    if line:
-                        m = line.pop()
-                        src, dst = m >> 6, m & 63
-                        back(src, dst, cards.pop())
-                        renew(src)
-                        if dst < HOME:
-                            renew(dst)
-                        else:
-                            home_n -= 1
+                    if not line:
+                        break
+                    m, s, d, old = line.pop()  # undo it
+                    if m > HOME:
+                        c = m - GO_HOME
+                        w[c >> 4] = c
+                        home_n -= 1
+                        infan += 1
+                    else:
+                        c = m
+                        tops[d] = c + 1
+                        tf[c + 1] = d
+                        bad[c] = bad0[c]
+                    if old:
+                        tf[old] = -1
+                    tops[s] = c
+                    tf[c] = s
+                    below[c] = old
+                    key = keys.pop()
+                    m = -1
                     continue
                 m = todo.pop()
-                src, dst = m >> 6, m & 63
-                p = fans[src]
-                card = p.pop()
-                del topfan[card]
-                if p:
-                    topfan[p[-1]] = src
-                fb[src] = fb[src][:-1]
-                if dst < HOME:
-                    q = fans[dst]
-                    del topfan[q[-1]]
-                    pos[card] = (dst, len(q))
-                    q.append(card)
-                    fb[dst] += one[card]
-                    topfan[card] = dst
+                if m > HOME:
+                    c = m - GO_HOME
+                    k = key + ((HOME - below[c]) << sh[c])
                 else:
-                    nxt[card >> 4] += 1
-                    del pos[card]
+                    c = m
+                    k = key + ((c + 1 - below[c]) << sh[c])
                 nodes += 1
-                if nodes >= max_nodes or (nodes & 255 == 0 and clock() > deadline):
-                    raise OutOfBudget
-                k = join(srt(fb))
+                if nodes >= check:
+                    if nodes >= max_nodes or clock() > deadline:
+                        raise OutOfBudget
+                    check = min(max_nodes, nodes + 256)
                 if k in seen:
-                    back(src, dst, card)
+                    m = -1
                     continue
                 seen.add(k)
                 distinct += 1
-                renew(src)
-                if dst < HOME:
-                    renew(dst)
-                    # a move home only shortens a fan: it never makes a live
-                    # position dead (it removes needy cards and blockers,
-                    # never adds them), so only marriages are tested
-                    if dead and dead_one_pack(fans, fb, pos, memo, needy):
-                        back(src, dst, card)
-                        renew(src)
-                        renew(dst)
-                        continue
-                else:
+                old = below[c]
+                s = tf[c]
+                if m > HOME:
+                    w[c >> 4] = c + 1
                     home_n += 1
-                    if home_n > self.best_home:
-                        self.best_home = home_n
-                line.append(m)
-                cards.append(card)
-                if not topfan:
-                    return WON, self._moves(line)
-                stack.append(moves_of())
+                    infan -= 1
+                    if home_n > best:
+                        best = home_n
+                    d = -1
+                    below[c] = HOME
+                    tf[c] = -1
+                else:
+                    # Dead test of a marriage (the position before it is
+                    # live: the start was tested, a marriage is tested
+                    # here, and a move home never makes a live position
+                    # dead: it only removes cards, never adds a blocker).
+                    # In `dead_one_pack`'s graph the move changes only c's
+                    # place; the needy cards and blockers it touches are
+                    # c - 1 (whose c stays a top), the card c uncovers in
+                    # its fan (now a top: who waited for it is unblocked),
+                    # and c itself: now on c + 1, which it covers, so if c
+                    # is needy it blocks itself, a cycle. Nodes only go,
+                    # but for c; so the child is dead exactly when c is
+                    # needy on c + 1, that is when c + 1 is needy where it
+                    # lies (c is the only card between). A card is needy
+                    # where the layout put it (``bad0``) or nowhere: it is
+                    # married only onto a non-needy card, else that child
+                    # is dead and cut.
+                    if dead and bad[c + 1]:
+                        m = -1
+                        continue
+                    d = tf[c + 1]
+                    tf[c + 1] = -1
+                    tops[d] = c
+                    tf[c] = d
+                    below[c] = c + 1
+                    bad[c] = False
+                if old:
+                    tops[s] = old
+                    tf[old] = s
+                else:
+                    tops[s] = 0
+                keys.append(key)
+                key = k
+                line.append((m, s, d, old))
+                if not infan:
+                    return WON, self._moves_one_pack(line)
             return LOST, ()
         finally:
+            self.best_home = best
             meter.nodes, meter.distinct = nodes, distinct
 
-    def _undo(self, m: int, fans, fb, heights, home) -> None:
+    def left_of(self, want: list[int]) -> bytes:
+        """The cards left in the fans of `run_one_pack` when each suit's
+        foundation wants ``want`` (cards go home in order)."""
+        return bytes(c for c in self.present if c >= want[c >> 4])
+
+    def _undo(self, m: int, fans, fb, heights, home, count) -> None:
         src, dst = m >> 6, m & 63
         if dst < 48:
             card = fans[dst].pop()
@@ -574,8 +660,19 @@ class FanSearch:
             suit, base, step = self.found_spec[n]
             card = suit | (base + step * heights[n])
             home[card] -= 1
+            count[card] += 1
         fans[src].append(card)
         fb[src] += bytes((card,))
+
+    def _moves_one_pack(self, line: list[tuple[int, int, int, int]]) -> tuple[Move, ...]:
+        table = type(self.game).move_table
+        found_of = {suit >> 4: f for f, (suit, _b, _s) in zip(self.found_ids, self.found_spec)}
+        out = []
+        for m, s, d, _old in line:
+            i = self.fan_ids[s]
+            j = self.fan_ids[d] if m < HOME else found_of[(m - GO_HOME) >> 4]
+            out.append(table[i][j])
+        return tuple(out)
 
     def _moves(self, line: list[int]) -> tuple[Move, ...]:
         table = type(self.game).move_table
@@ -618,12 +715,12 @@ def one_pack_standstills(game: Game, meter: Meter) -> list[tuple[int, tuple[Move
     if cls.decks != 1 or cls.MARRY != (1,):
         return None
     search = FanSearch(game, meter, prune=False)
-    found: dict[bytes, tuple[int, tuple[Move, ...], bytes]] = {}
+    found: dict[tuple, tuple[int, tuple[Move, ...], bytes]] = {}
 
-    def leaf(fans, line) -> None:
-        left = bytes(sorted(c for p in fans for c in p))
-        if left not in found:
-            found[left] = (52 - len(left), search._moves(line), left)
+    def leaf(want, line) -> None:
+        at = tuple(want)  # the cards left follow from what the foundations want
+        if at not in found:
+            found[at] = (sum(w & 15 for w in want) - 4, search._moves_one_pack(line), search.left_of(want))
 
     try:
         search.run_one_pack(dead=False, lone=True, leaf=leaf)

@@ -10,7 +10,7 @@ proved for its game where it is registered.
 from __future__ import annotations
 
 from engine.core import Game
-from engine.solver.knowledge import Knowledge, knowledge
+from engine.solver.knowledge import Knowledge, always, knowledge
 
 _RANK_ONLY = bytes(c & 15 if c < 64 else c for c in range(256))  # a card byte -> its rank
 
@@ -49,28 +49,51 @@ def state_key(game: Game, know: Knowledge | None = None) -> bytes:
 
 
 class Keyer:
-    """`state_key`, kept up to date move by move: after a card move only the
-    piles it changed are turned into bytes again (its two piles, and any
-    pile whose length changed: a card dealt from the pack to replace it, a
-    row closing up); after an action, every pile. `push` after
-    ``game.push(move)``, `pop` after ``game.pop()``.
+    """`state_key`, kept up to date move by move, byte for byte: after a
+    card move only the piles it changed are turned into bytes again. With
+    the core's own card moves (`Game._simple_card_moves`: its `apply`, and
+    an `after_move` that leaves the piles alone) those are the move's two
+    piles; otherwise any pile whose length changed too (a card dealt from
+    the pack to replace it, a row closing up); after an action, every
+    pile. Interchangeable piles lying side by side are sorted as one slice,
+    and the tail (phase, redeals, counters) is built once per value.
+    `push` after ``game.push(move)``, `pop` after ``game.pop()``.
     tests/solver/test_keys.py checks it against `state_key` in random play."""
 
-    __slots__ = ("know", "groups", "blind", "parts", "lens", "undo")
+    __slots__ = ("know", "groups", "slices", "when", "blind", "simple", "parts", "lens", "undo", "tails")
 
     def __init__(self, game: Game, know: Knowledge):
         self.know = know
-        self.groups = groups(type(game), know) if (know.interchangeable or know.twins) else ()
+        found = groups(type(game), know) if (know.interchangeable or know.twins) else ()
+        # a group of consecutive piles is sorted as a slice; the others pile by pile
+        self.slices = tuple((g[0], g[-1] + 1) for g in found if g == tuple(range(g[0], g[-1] + 1)))
+        self.groups = tuple(g for g in found if g != tuple(range(g[0], g[-1] + 1)))
+        self.when = None if know.interchangeable_when is always else know.interchangeable_when
         self.blind = know.suit_blind
+        self.simple = type(game)._simple_card_moves
         self.parts = [self._raw(p) for p in game.piles]
         self.lens = [len(p) for p in game.piles]
-        self.undo: list[list[tuple[int, bytes, int]]] = []
+        self.undo: list = []
+        # (phase, redeals, counters...) -> the key's tail; the counters are
+        # whole numbers (`Game.EXTRA`, checked by `Game.from_portable`)
+        self.tails: dict[tuple, bytes] = {}
 
     def _raw(self, pile) -> bytes:
         return bytes(pile).translate(_RANK_ONLY) if self.blind else bytes(pile)
 
     def push(self, game: Game, move) -> None:
         piles, parts, lens = game.piles, self.parts, self.lens
+        if self.simple and not move.action:  # the move's two piles, and nothing else, changed
+            index = game.index
+            src, dst = index[move.src], index[move.dst]
+            self.undo.append((src, parts[src], lens[src], dst, parts[dst], lens[dst]))
+            a, b = piles[src], piles[dst]
+            if self.blind:
+                parts[src], parts[dst] = bytes(a).translate(_RANK_ONLY), bytes(b).translate(_RANK_ONLY)
+            else:
+                parts[src], parts[dst] = bytes(a), bytes(b)
+            lens[src], lens[dst] = len(a), len(b)
+            return
         if move.action:
             changed = range(len(piles))
         else:
@@ -87,7 +110,11 @@ class Keyer:
 
     def pop(self) -> None:
         parts, lens = self.parts, self.lens
-        for i, part, n in self.undo.pop():
+        entry = self.undo.pop()
+        if type(entry) is tuple:
+            src, parts[src], lens[src], dst, parts[dst], lens[dst] = entry
+            return
+        for i, part, n in entry:
             parts[i] = part
             lens[i] = n
 
@@ -96,12 +123,18 @@ class Keyer:
         if know.key is not None:
             return know.key(game)
         parts = self.parts
-        if self.groups and know.interchangeable_when(game):
+        if (self.slices or self.groups) and (self.when is None or self.when(game)):
             parts = parts[:]
+            for a, b in self.slices:
+                parts[a:b] = sorted(parts[a:b])
             for idx in self.groups:
                 for i, part in zip(idx, sorted([parts[i] for i in idx])):
                     parts[i] = part
         extra = game.extra
-        tail = f"{game.phase}|{game.redeals_left}|" + ",".join(map(str, extra.values())) if extra else \
-            f"{game.phase}|{game.redeals_left}"
-        return b"\xff".join(parts) + b"\xfe" + tail.encode()
+        at = (game.phase, game.redeals_left, *extra.values())
+        tail = self.tails.get(at)
+        if tail is None:
+            text = f"{game.phase}|{game.redeals_left}|" + ",".join(map(str, extra.values())) if extra else \
+                f"{game.phase}|{game.redeals_left}"
+            tail = self.tails[at] = b"\xfe" + text.encode()
+        return b"\xff".join(parts) + tail
