@@ -99,8 +99,13 @@ class Demo {
 
   // --- loading ---------------------------------------------------------
 
-  onProgress({ progress, fraction, error, stage, ms }) {
-    if (progress === "timing") { this.timings = { ...this.timings, [stage]: ms }; return; }
+  onProgress({ progress, fraction, error, stage, ms, at }) {
+    if (progress === "timing") {
+      this.timings = { ...this.timings, [stage]: ms };
+      // the worker's stage on the page's timeline (for bench/site_bench.py)
+      if (at) performance.mark(`pasyans:worker:${stage}`, { startTime: at - performance.timeOrigin });
+      return;
+    }
     const bar = this.progress.querySelector("progress");
     const msg = this.progress.querySelector(".msg");
     const retry = this.progress.querySelector("button.retry");
@@ -131,6 +136,7 @@ class Demo {
 
   async boot() {
     if (this.booted) return this.booted;
+    performance.mark("pasyans:boot");
     this.booted = (async () => {
       this.section.dataset.state = "loading";
       const saved = this.readSave();
@@ -751,6 +757,7 @@ class Demo {
     const openingFits = !asked.given || ((asked.deal ?? 1) === 1 && Object.keys(asked.readings).every((id) => !this.known[id].changes_deal));
     const early = fits ? saved.state : openingFits ? this.data.opening : null;
     if (early) this.render(early);
+    performance.mark("pasyans:early-board");
     if (kept && saved && kept.deal === saved.deal && fits) this.play = kept;
     if (fits && saved?.deal) this.dealInput.value = saved.deal;
     else if (asked.deal) this.dealInput.value = asked.deal;

@@ -18,9 +18,14 @@ const build = params.get("v") || "";
 const useSnapshot = params.get("snapshot") === "yes";
 const asset = (path) => new URL(path + (build ? `?v=${build}` : ""), base).href;
 const started = performance.now();
-const lap = (stage) => self.postMessage({ progress: "timing", stage, ms: Math.round(performance.now() - started) });
+// A stage's time is posted from the worker's start and as a wall-clock
+// instant (timeOrigin + now), so that the page can place it on its own timeline.
+const lap = (stage) => self.postMessage({ progress: "timing", stage, ms: Math.round(performance.now() - started),
+  at: performance.timeOrigin + performance.now() });
 
 let bridge = null;
+let answered = false;
+let unpack = null; // the engine's files, still to unpack after the first answer (snapshot path)
 
 async function fetchBytes(url, gunzip = false) {
   const response = await fetch(url);
@@ -56,39 +61,91 @@ async function checkFiles() {
   }));
 }
 
+/** Compile Pyodide's WebAssembly at once, while the snapshot and Pyodide's
+ * scripts arrive (Pyodide itself would ask for it only once the snapshot is
+ * in memory), from the response as it streams in, so that V8 compiles it
+ * while it downloads and keeps the compiled code in its cache for the next
+ * visit. Pyodide is then handed this module: its own request for the file is
+ * answered with an empty response, and its instantiateStreaming with the
+ * module compiled here. Both stand-ins concern that one file only. */
+function compileEarly() {
+  const url = new URL("pyodide/pyodide.asm.wasm", base).href;
+  const compiled = fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
+    return WebAssembly.compileStreaming(response);
+  }).then((module) => { lap("wasm compiled"); return module; });
+  compiled.catch(() => {});
+  const stand = new WeakSet();
+  const fetchPlain = self.fetch.bind(self);
+  self.fetch = (resource, options) => {
+    const plain = String(resource instanceof Request ? resource.url : resource) !== url || (options?.method || "GET") !== "GET";
+    if (plain) return fetchPlain(resource, options);
+    const empty = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+    stand.add(empty);
+    return Promise.resolve(empty);
+  };
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    if (!stand.has(response)) return instantiateStreaming(response, imports);
+    const module = await compiled;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  return compiled;
+}
+
 async function start() {
   self.postMessage({ progress: "interpreter", fraction: 0.1 });
   const checked = checkFiles();
   checked.catch(() => {});
-  importScripts(new URL("pyodide/pyodide.js", base).href);
+  const compiled = compileEarly();
+  const snapshot = build && useSnapshot
+    ? fetchBytes(asset("assets/engine.snapshot.gz"), true).then((bytes) => { lap("snapshot fetched"); return bytes; })
+    : null;
+  snapshot?.catch(() => {});
   const engineZip = fetchBytes(asset("assets/engine.zip"));
   engineZip.catch(() => {});
+  importScripts(new URL("pyodide/pyodide.js", base).href);
+  lap("pyodide.js");
   let pyodide = null;
-  const failed = checked.then(() => new Promise(() => {})); // rejects with the missing file, never resolves
-  const boot = (snapshot) => Promise.race([bootPyodide(snapshot), failed]);
-  if (build && useSnapshot) {
+  // a missing file (or WebAssembly that does not compile) ends the start at once
+  const failed = Promise.all([checked, compiled]).then(() => new Promise(() => {}));
+  const boot = (bytes) => Promise.race([bootPyodide(bytes), failed]);
+  if (snapshot) {
     try {
-      const snapshot = await fetchBytes(asset("assets/engine.snapshot.gz"), true);
-      lap("snapshot fetched");
-      pyodide = await boot(snapshot);
+      pyodide = await boot(snapshot); // Pyodide waits for the snapshot only when it needs it
       const held = pyodide.runPython("import demo_bridge; demo_bridge.BUILD");
       if (held !== build) throw new Error(`the snapshot holds engine ${held}, not ${build}`);
     } catch (error) {
       await checked; // a missing file of Pyodide's ends here, not in a second try
+      await compiled;
       console.warn(`pasyans: booting without the memory snapshot (${error && error.message || error})`);
       pyodide = null;
     }
   }
-  if (!pyodide) pyodide = await boot(null);
-  lap("interpreter");
   self.postMessage({ progress: "engine", fraction: 0.8 });
-  pyodide.unpackArchive(await engineZip, "zip", { extractDir: "/home/pyodide/demo" });
-  pyodide.runPython("import sys\nif '/home/pyodide/demo' not in sys.path: sys.path.insert(0, '/home/pyodide/demo')");
-  bridge = pyodide.pyimport("demo_bridge");
+  if (pyodide) {
+    // The snapshot has the engine imported: its files are unpacked once the
+    // first answer is out (for later imports and tracebacks).
+    lap("interpreter");
+    bridge = pyodide.pyimport("demo_bridge");
+    unpack = async () => { unpackEngine(pyodide, await engineZip); lap("engine files"); };
+  } else {
+    pyodide = await boot(null);
+    lap("interpreter");
+    unpackEngine(pyodide, await engineZip);
+    bridge = pyodide.pyimport("demo_bridge");
+  }
   lap("engine");
   self.postMessage({ progress: "ready", fraction: 1 });
 }
 
+function unpackEngine(pyodide, bytes) {
+  pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide/demo" });
+  pyodide.runPython("import sys\nif '/home/pyodide/demo' not in sys.path: sys.path.insert(0, '/home/pyodide/demo')");
+}
+
+lap("worker started");
 const ready = start().catch((error) => {
   self.postMessage({ progress: "failed", error: String(error && error.message || error) });
   throw error;
@@ -101,8 +158,14 @@ self.onmessage = async (event) => {
     await ready;
     // The bridge speaks JSON strings only: no Python object leaks out.
     const answer = JSON.parse(bridge.handle(JSON.stringify({ op, args: args || {} })));
+    if (!answered) { answered = true; lap("first answer"); }
     if (answer.ok) self.postMessage({ id, ok: true, result: answer.result });
     else self.postMessage({ id, ok: false, error: answer.error });
+    if (unpack) {
+      const later = unpack;
+      unpack = null;
+      await later().catch((error) => console.warn(`pasyans: the engine's files were not unpacked (${error && error.message || error})`));
+    }
   } catch (error) {
     self.postMessage({ id, ok: false, error: { message: String(error && error.message || error) } });
   }
