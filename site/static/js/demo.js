@@ -12,7 +12,7 @@ import { read, write, forget } from "./board/storage.js";
 import * as stats from "./board/stats.js";
 import { language, setLanguage, pileLabel } from "./board/labels.js";
 import { verdictParts, outcomeParts, note } from "./board/messages.js";
-import { snapshot, glide, pause } from "./board/animate.js";
+import { snapshot, glide, pause, place } from "./board/animate.js";
 import { shortName } from "./board/cards.js";
 import * as readings from "./board/readings.js";
 
@@ -393,7 +393,7 @@ class Demo {
 
   render(state, { animate = false, before = null } = {}) {
     const then = animate && before ? snapshot(this.board) : null;
-    const origin = this.stockRect();
+    const origin = this.stockPlace();
     this.state = state;
     this.section.dataset.drawn = "yes";
     this.plan = draw(this.board, this.data, state, {
@@ -406,9 +406,10 @@ class Demo {
 
   redraw() { if (this.state) this.render(this.state); }
 
-  stockRect() {
+  stockPlace() {
     const stock = this.data.layout.piles.find((p) => p.role === "stock");
-    return stock ? this.board.querySelector(`.pile[data-pile="${CSS.escape(stock.id)}"]`)?.getBoundingClientRect() : null;
+    const pile = stock ? this.board.querySelector(`.pile[data-pile="${CSS.escape(stock.id)}"]`) : null;
+    return pile ? place(pile) : null;
   }
 
   /** The room the board may take: the frame's width, and on a desktop the

@@ -23,12 +23,55 @@ const started = performance.now();
 const lap = (stage) => self.postMessage({ progress: "timing", stage, ms: Math.round(performance.now() - started),
   at: performance.timeOrigin + performance.now() });
 
+// A second visit: the service worker (sw.js) keeps this build's files in
+// the cache "pasyans-BUILD". They are read from there directly, which spares
+// every one of them the trip through the service worker (its start and the
+// hand-over of 17 MB); a file not kept there is fetched as usual.
+const fetchPlain = self.fetch.bind(self);
+const KEPT = build && self.caches ? `pasyans-${build}` : null;
+let keptCache = null;
+async function kept(url) {
+  if (!KEPT) return null;
+  try {
+    keptCache ??= caches.has(KEPT).then((yes) => (yes ? caches.open(KEPT) : null));
+    const cache = await keptCache;
+    return (cache && (await cache.match(url))) || null;
+  } catch (error) {
+    return null; // storage refused (a private window): the network then
+  }
+}
+async function fetchKept(url, options) {
+  return (await kept(url)) || fetchPlain(url, options);
+}
+
+/** The memory snapshot's bytes. The build serves it gzipped (5 MB on the
+ * wire rather than 21); unpacking it costs a few hundred ms, so the unpacked
+ * bytes are kept in this build's cache (under a name the server does not
+ * have) once the service worker has made that cache, and read from there on
+ * the next visit. `later` collects that write, done after the first answer. */
+async function snapshotBytes(later) {
+  const unpacked = asset("assets/engine.snapshot");
+  const held = await kept(unpacked);
+  if (held) return new Uint8Array(await held.arrayBuffer());
+  const bytes = await fetchBytes(asset("assets/engine.snapshot.gz"), true);
+  later.push(async () => {
+    const cache = KEPT && (await keptCache);
+    if (!cache) return; // no service worker yet (a first visit): nothing is kept
+    const headers = { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.length) };
+    await cache.put(unpacked, new Response(bytes, { headers }));
+  });
+  return bytes;
+}
+
 let bridge = null;
 let answered = false;
-let unpack = null; // the engine's files, still to unpack after the first answer (snapshot path)
+// What waits until the first answer is out: unpacking the engine's files
+// (snapshot path: the engine is imported already; the files serve later
+// imports and tracebacks) and keeping the unpacked snapshot.
+const afterFirstAnswer = [];
 
 async function fetchBytes(url, gunzip = false) {
-  const response = await fetch(url);
+  const response = await fetchKept(url);
   if (!response.ok) throw new Error(`${url.split("?")[0].split("/").pop()}: HTTP ${response.status}`);
   const body = gunzip ? new Response(response.body.pipeThrough(new DecompressionStream("gzip"))) : response;
   return new Uint8Array(await body.arrayBuffer());
@@ -67,19 +110,20 @@ async function checkFiles() {
  * while it downloads and keeps the compiled code in its cache for the next
  * visit. Pyodide is then handed this module: its own request for the file is
  * answered with an empty response, and its instantiateStreaming with the
- * module compiled here. Both stand-ins concern that one file only. */
+ * module compiled here. Both stand-ins concern that one file only (the
+ * other files Pyodide fetches are only looked up in the cache first). */
 function compileEarly() {
   const url = new URL("pyodide/pyodide.asm.wasm", base).href;
-  const compiled = fetch(url).then((response) => {
+  const compiled = fetchKept(url).then((response) => {
     if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
     return WebAssembly.compileStreaming(response);
   }).then((module) => { lap("wasm compiled"); return module; });
   compiled.catch(() => {});
   const stand = new WeakSet();
-  const fetchPlain = self.fetch.bind(self);
   self.fetch = (resource, options) => {
-    const plain = String(resource instanceof Request ? resource.url : resource) !== url || (options?.method || "GET") !== "GET";
-    if (plain) return fetchPlain(resource, options);
+    const address = String(resource instanceof Request ? resource.url : resource);
+    if ((options?.method || "GET") !== "GET" || resource instanceof Request) return fetchPlain(resource, options);
+    if (address !== url) return fetchKept(address, options); // Pyodide's lock file and standard library
     const empty = new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
     stand.add(empty);
     return Promise.resolve(empty);
@@ -100,7 +144,7 @@ async function start() {
   checked.catch(() => {});
   const compiled = compileEarly();
   const snapshot = build && useSnapshot
-    ? fetchBytes(asset("assets/engine.snapshot.gz"), true).then((bytes) => { lap("snapshot fetched"); return bytes; })
+    ? snapshotBytes(afterFirstAnswer).then((bytes) => { lap("snapshot fetched"); return bytes; })
     : null;
   snapshot?.catch(() => {});
   const engineZip = fetchBytes(asset("assets/engine.zip"));
@@ -129,7 +173,7 @@ async function start() {
     // first answer is out (for later imports and tracebacks).
     lap("interpreter");
     bridge = pyodide.pyimport("demo_bridge");
-    unpack = async () => { unpackEngine(pyodide, await engineZip); lap("engine files"); };
+    afterFirstAnswer.push(async () => { unpackEngine(pyodide, await engineZip); lap("engine files"); });
   } else {
     pyodide = await boot(null);
     lap("interpreter");
@@ -161,10 +205,8 @@ self.onmessage = async (event) => {
     if (!answered) { answered = true; lap("first answer"); }
     if (answer.ok) self.postMessage({ id, ok: true, result: answer.result });
     else self.postMessage({ id, ok: false, error: answer.error });
-    if (unpack) {
-      const later = unpack;
-      unpack = null;
-      await later().catch((error) => console.warn(`pasyans: the engine's files were not unpacked (${error && error.message || error})`));
+    while (answered && afterFirstAnswer.length) {
+      await afterFirstAnswer.shift()().catch((error) => console.warn(`pasyans: after the first answer: ${error && error.message || error}`));
     }
   } catch (error) {
     self.postMessage({ id, ok: false, error: { message: String(error && error.message || error) } });
