@@ -9,7 +9,11 @@
 // engine hash as ?v=, and the worker boots from the snapshot when it holds
 // that very engine, else it boots Pyodide and imports the engine (slower,
 // same result). The engine's files are unpacked either way, so that any
-// later import and every traceback find them.
+// later import and every traceback find them (after the first answer, on
+// the snapshot's path). engine-start.js creates this worker at the top of
+// the page; everything it needs is asked for at once, Pyodide's WebAssembly
+// compiled while the snapshot arrives, and on a second visit read straight
+// from the service worker's cache (site/edition/sw.js).
 "use strict";
 
 const base = new URL("../../", self.location.href); // the site root (this is assets/js/worker.js)
