@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup system serve test bench winrates
+.PHONY: setup system serve test bench winrates winrates-games winrates-readings
 
 $(BIN)/pasyans: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -68,25 +68,33 @@ WINRATES_TWO_PACKS := house-in-the-wood:player house-in-the-wood:single-deal \
   four-corners:player mill:solvable mill:player shah:solvable shah:player exiles:solvable \
   exiles:player hemispheres:solvable hemispheres:player grand-layout:solvable grand-layout:player \
   chinese-letter:solvable chinese-letter:player
-# readings whose alternatives can change a result (game:measure:reading=alternative)
-WINRATES_READINGS ?= belle-lucie:player:belle-lucie.assume.redeal-gate=no-play \
-  belle-lucie:player:belle-lucie.assume.marriage-order=plays-first \
-  salic-law:solvable:salic-law.assume.free-king=once-per-king \
-  four-corners:solvable:four-corners.assume.redeal-count=1 \
-  mill:solvable:mill.assume.lend-limit=one-in-all \
-  exiles:solvable:exiles.assume.no-more-play=standstill
+# every alternative of every reading other than the edition's, under the
+# measures named here (`pasyans.stats.reading_items`: from the engine's data),
+# on deals 1..WINRATE_DEALS_READINGS, paired deal by deal with the defaults
+WINRATE_DEALS_READINGS ?= 30
+WINRATE_READING_MEASURES ?= solvable player
 WINRATE_STATS = $(BIN)/pasyans stats --cluster $(WINRATE_CLUSTER) --jobs $(WINRATE_JOBS) \
   --budget $(WINRATE_BUDGET) --table $(WINRATE_TABLE)
 
+# `make -j2 winrates` measures the games and the readings side by side (on one
+# cluster, so its workers stay busy); the readings are then summarised again,
+# nothing measured twice, to pair every deal with the now complete defaults.
 winrates: setup
+	$(MAKE) winrates-games winrates-readings
+	$(MAKE) winrates-readings
+	$(BIN)/python -c 'import sys; from pathlib import Path; from pasyans.stats import note_command; \
+	  note_command(Path(sys.argv[1]), sys.argv[2])' $(WINRATE_TABLE) \
+	  "make -j2 winrates WINRATE_DEALS_ONE=$(WINRATE_DEALS_ONE) WINRATE_DEALS_TWO=$(WINRATE_DEALS_TWO) WINRATE_DEALS_READINGS=$(WINRATE_DEALS_READINGS) WINRATE_READING_MEASURES='$(WINRATE_READING_MEASURES)' WINRATE_BUDGET=$(WINRATE_BUDGET) WINRATE_JOBS=$(WINRATE_JOBS) WINRATE_CLUSTER=$(WINRATE_CLUSTER)"
+
+winrates-games: setup
 	@for pair in $(WINRATES_ONE_PACK); do \
 	  $(WINRATE_STATS) $${pair%%:*} --measure $${pair##*:} --deals $(WINRATE_DEALS_ONE) || exit 1; done
 	@for pair in $(WINRATES_TWO_PACKS); do \
 	  $(WINRATE_STATS) $${pair%%:*} --measure $${pair##*:} --deals $(WINRATE_DEALS_TWO) || exit 1; done
-	@for item in $(WINRATES_READINGS); do \
+
+winrates-readings: setup
+	@for item in $$($(BIN)/python -c 'import sys; from pasyans.stats import reading_items; \
+	    print(" ".join(":".join(item[:2]) + ":" + "=".join(item[2:]) for item in reading_items(sys.argv[1:])))' \
+	    $(WINRATE_READING_MEASURES)); do \
 	  slug=$${item%%:*}; rest=$${item#*:}; measure=$${rest%%:*}; reading=$${rest#*:}; \
-	  deals=$(WINRATE_DEALS_TWO); case " $(WINRATES_ONE_PACK) " in *" $$slug:"*) deals=$(WINRATE_DEALS_ONE);; esac; \
-	  $(WINRATE_STATS) $$slug --measure $$measure --reading $$reading --deals $$deals || exit 1; done
-	$(BIN)/python -c 'import sys; from pathlib import Path; from pasyans.stats import note_command; \
-	  note_command(Path(sys.argv[1]), sys.argv[2])' $(WINRATE_TABLE) \
-	  "make winrates WINRATE_DEALS_ONE=$(WINRATE_DEALS_ONE) WINRATE_DEALS_TWO=$(WINRATE_DEALS_TWO) WINRATE_BUDGET=$(WINRATE_BUDGET) WINRATE_JOBS=$(WINRATE_JOBS) WINRATE_CLUSTER=$(WINRATE_CLUSTER)"
+	  $(WINRATE_STATS) $$slug --measure $$measure --reading $$reading --deals $(WINRATE_DEALS_READINGS) || exit 1; done

@@ -232,6 +232,12 @@ def stats_command(args) -> int:
     wall = time.monotonic() - start
     used = (head or stats.header(slug, measure, budget.nodes, budget.seconds))["budget"]
     summary = stats.summary(slug, records, used, measure, policy(cls, measure))
+    if readings and not any(cls.READINGS[ident].changes_deal for ident in readings):
+        # deal by deal against the edition's readings, where the cards are the same
+        base = stats.results_path(out.parent, slug, measure)
+        base_head, base_done = stats.read_results(base, slug, measure)
+        if base_head and base_head.get("budget") == used:
+            summary["paired"] = stats.paired(records, base_done)
     if args.table:
         table = Path(args.table)
         previous = {}

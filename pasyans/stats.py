@@ -17,6 +17,7 @@ undecided deals.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -306,6 +307,63 @@ def summary(slug: str, records: Iterable[dict], budget: dict | None = None, meas
     return out
 
 
+def paired(records: Iterable[dict], default: dict[int, dict]) -> dict:
+    """A reading's deals against the same deals under the edition's readings
+    (same measure): how many change their verdict. The deal numbers are the
+    same and, where the reading does not change the layout, so are the
+    cards, so a difference is the reading's own doing rather than the luck
+    of the draw. Pairs where either side ran out of budget are told apart:
+    they may or may not differ."""
+    out = {"deals": 0, "won_both": 0, "won_here_only": 0, "won_default_only": 0, "lost_both": 0,
+           "undecided": 0}
+    for record in records:
+        other = default.get(record["deal"])
+        if other is None:
+            continue
+        out["deals"] += 1
+        here, there = record["status"], other["status"]
+        if "unknown" in (here, there):
+            out["undecided"] += 1
+        elif here == there:
+            out["won_both" if here == "won" else "lost_both"] += 1
+        else:
+            out["won_here_only" if here == "won" else "won_default_only"] += 1
+    return out
+
+
+def paired_text(pair: dict) -> str:
+    """The pairing in a sentence (the command line and the game page)."""
+    if not pair.get("deals"):
+        return "no deal measured under both"
+    changed = pair["won_here_only"] + pair["won_default_only"]
+    text = (f"{changed} of {pair['deals']} deals change their verdict ({pair['won_here_only']} won only "
+            f"under this reading, {pair['won_default_only']} only under the edition's)")
+    if pair["undecided"]:
+        text += f"; {pair['undecided']} undecided under one or both"
+    return text
+
+
+def reading_items(measures: Iterable[str] | None = None) -> list[tuple[str, str, str, str]]:
+    """Every alternative of every reading that is not the edition's, with
+    each measure of its game: (slug, measure, reading id, alternative), the
+    solvable measure before the player's (the player's copies it where
+    nothing is hidden). Every reading changes which moves are allowed, so
+    each can change a result; `make winrates` measures them all."""
+    import engine
+    from engine.registry import find_game
+    from engine.solver.measures import measures_of
+
+    wanted = set(measures) if measures else None
+    items = []
+    for record in engine.readings(None):
+        for slug in record.get("games") or [record["id"].split(".")[0]]:
+            kinds = [m for m in measures_of(find_game(slug)) if wanted is None or m in wanted]
+            for alt in record["alternatives"]:
+                if alt["id"] != record["default"]:
+                    items += [(slug, m, record["id"], alt["id"]) for m in kinds]
+    return items
+
+
 def format_summary(s: dict) -> str:
     lines = [f"{s['game']} ({s['measure']}): deals {s['first_deal']}..{s['last_deal']} ({s['deals']}), "
              f"budget {s['budget_s']:g} CPU s per deal",
@@ -323,6 +381,8 @@ def format_summary(s: dict) -> str:
                  f"p99 {t['p99']:.3f}  max {t['max']:.3f}")
     if s.get("policy"):
         lines.append(f"  what was known: {s['policy']}")
+    if s.get("paired"):
+        lines.append("  against the edition's readings: " + paired_text(s["paired"]))
     return "\n".join(lines)
 
 
@@ -334,14 +394,38 @@ ABOUT = ("Win rates of the sixteen games, measured by pasyans' solver (engine/so
          "exact; 'player' - a player who sees only what the rules show wins the deal, following the policy "
          "described in 'policy' (a lower bound). won / lost / unknown count deals first_deal..last_deal; "
          "unknown means the budget ran out. bracket = [won/N, (won+unknown)/N]; low / high are the Wilson 95% "
-         "bounds of won/N and (won+unknown)/N; seconds are CPU seconds per deal.")
+         "bounds of won/N and (won+unknown)/N; seconds are CPU seconds per deal. Under games.G.readings.ID.ALT, "
+         "the same measures under another reading of the text; their 'paired' counts the same deals' verdicts "
+         "against the edition's readings (won_here_only, won_default_only, won_both, lost_both, and undecided "
+         "where either ran out of budget), where the reading leaves the layout as it is.")
 
 
 def update_table(path: Path, entry: dict, *, readings: dict[str, str] | None = None,
                  game_info: dict | None = None, run_info: dict | None = None) -> None:
     """Put one measure of one game into the JSON table of all games:
     ``games[slug]["measures"][measure]``, or under the readings
-    ``games[slug]["readings"][id][alternative]["measures"][measure]``."""
+    ``games[slug]["readings"][id][alternative]["measures"][measure]``.
+    Runs writing one table side by side (`make -j2 winrates`) take turns."""
+    with _locked(path):
+        _update_table(path, entry, readings, game_info, run_info)
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path``'s lock file (PATH.lock) while it is rewritten."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _update_table(path: Path, entry: dict, readings: dict[str, str] | None, game_info: dict | None,
+                  run_info: dict | None) -> None:
     try:
         table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     except json.JSONDecodeError as error:
@@ -400,6 +484,11 @@ def _reading_entries(table: dict) -> Iterator[dict]:
 def note_command(path: Path, command: str) -> None:
     """Record in the table's notes the command that made it, the machine's
     load average at the end and the time it finished (`make winrates`)."""
+    with _locked(path):
+        _note_command(path, command)
+
+
+def _note_command(path: Path, command: str) -> None:
     table = json.loads(path.read_text(encoding="utf-8"))
     notes = table_notes(table)
     notes["command"] = command

@@ -24,6 +24,7 @@ from edition import ROOT, apparatus, markup, svg
 from edition.model import Clause, Edition, Figure, Game, Note, Rule, RuleReading, Section, Term, Witness
 from pasyans import __version__
 from pasyans.errors import InputError
+from pasyans.stats import paired_text
 
 # The book's own section headings, in both layers, and our English.
 SECTION_LABELS = {
@@ -211,6 +212,8 @@ def rule_readings_of(data, slug: str, rates: dict | None) -> list[RuleReading]:
                 headline = (rates or {}).get(kinds[0]) if kinds else _headline(rates)
                 if entry:
                     odds = f"{entry['name']}: {entry['text']}"
+                    if entry.get("paired"):
+                        odds += "; deal by deal against the edition's reading: " + paired_text(entry["paired"])
                 elif headline and alt["id"] == record["default"]:
                     odds = (f"{headline['name']}: {headline['text']} (the table's figure for the game, measured "
                             "under the edition's readings)")

@@ -224,3 +224,25 @@ class Edition:
 
     def game(self, slug: str) -> Game:
         return next(game for game in self.games if game.slug == slug)
+
+    def reading_effects(self, limit: int = 10) -> list[dict]:
+        """The alternatives of the readings that change the most deals'
+        verdicts, measured deal by deal against the edition's readings on the
+        same deals and measure (the table's ``paired``), largest share first."""
+        out, games = [], {game.slug for game in self.games}
+        for slug, rates in self.win_rates.items():
+            if slug not in games:
+                continue
+            for ident, alternatives in (rates.get("readings") or {}).items():
+                for alt, entry in alternatives.items():
+                    pair, base = entry.get("paired"), rates.get(entry.get("measure"))
+                    if not pair or not pair.get("deals") or not base:
+                        continue
+                    changed = pair["won_here_only"] + pair["won_default_only"]
+                    if changed:
+                        out.append({"slug": slug, "reading": ident, "alternative": alt, "name": entry["name"],
+                                    "text": entry["text"], "base": base["text"], "changed": changed,
+                                    "deals": pair["deals"], "gained": pair["won_here_only"],
+                                    "lost": pair["won_default_only"]})
+        out.sort(key=lambda e: (-e["changed"] / e["deals"], e["slug"], e["reading"], e["alternative"]))
+        return out[:limit]

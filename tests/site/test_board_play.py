@@ -196,6 +196,30 @@ def test_a_won_game_is_announced_counted_and_kept_and_a_lost_one_too(tab, server
     assert _stats(tab, "belle-lucie") is None
 
 
+def test_games_under_other_readings_are_counted_apart_from_the_measured_rate(tab, server):
+    """The measured rate is the edition's readings': the home page compares
+    the player's games under those alone; the others are shown apart."""
+    tab.goto(f"{server}statistics.html")
+    tab.evaluate("""async (root) => {
+        const stats = await import(root + 'assets/js/board/stats.js');
+        localStorage.clear();
+        const literal = { 'shah.assume.marriage-outer-circle': 'literal' };
+        stats.record('shah', { result: 'won', deal: 1, ms: 9000, moves: 80, readings: {} });
+        stats.record('shah', { result: 'lost', deal: 2, ms: 9000, moves: 80, readings: literal });
+        stats.record('shah', { result: 'won', deal: 3, ms: 9000, moves: 80, readings: literal });
+    }""", server)
+    kept = _stats(tab, "shah")
+    assert (kept["played"], kept["won"]) == (3, 2)
+    assert kept["under"] == {"shah.assume.marriage-outer-circle=literal": {"played": 2, "won": 1}}
+    tab.reload()
+    row = tab.locator('tr[data-game="shah"]')
+    assert row.locator("td").nth(1).inner_text() == "3 (2 under other readings)"
+    tab.goto(f"{server}index.html")
+    cell = tab.locator("table.games tbody tr", has=tab.locator('a[href="games/shah.html"]')).locator("td.your-rate")
+    assert "100% (1 of 1)" in cell.inner_text()
+    tab.evaluate("localStorage.clear()")
+
+
 def test_the_keyboard_alone_plays(tab, server):
     view = _open(tab, server, "belle-lucie", deal=1)
     # Tab reaches the table: one stop, on a pile.

@@ -72,3 +72,16 @@ def test_the_live_readings_reach_every_game_they_name():
     for record in records["readings"]:
         for slug in record["games"]:
             assert record["id"] in [r.id for r in inputs.rule_readings_of(records, slug, None)]
+
+
+def test_a_reading_measured_on_the_same_deals_says_how_many_changed_their_verdict(tmp_path):
+    literal = _entry(10, 90)
+    literal["paired"] = {"deals": 100, "won_both": 8, "won_here_only": 2, "won_default_only": 22,
+                         "lost_both": 68, "undecided": 0}
+    under = {"shah.assume.marriage-outer-circle": {"literal": {"measures": {"player": literal}}}}
+    rates = _read(tmp_path, {"measures": {"player": _entry(30, 70)}, "readings": under})
+    (reading,) = inputs.rule_readings_of(RECORDS, "shah", rates)
+    odds = {a["id"]: a["odds"] for a in reading.alternatives}["literal"]
+    assert odds.startswith("for a player: 10.0% (95%")
+    assert ("deal by deal against the edition's reading: 24 of 100 deals change their verdict "
+            "(2 won only under this reading, 22 only under the edition's)") in odds

@@ -158,6 +158,13 @@ def test_win_rates_come_from_the_solver_table(sample_site, tmp_path):
     # undecided deals: the bracket, never a rate over the decided deals alone
     assert "single deal: 4.5–9.5% (95% 2.4–14.0%), N = 200, 2 s/deal, 10 undecided" in text
     assert "decided deals" not in text
+    # the readings whose alternatives change the most deals' verdicts, paired with the edition's
+    (effect,) = index.xpath('//ul[@class="reading-effects"]/li')
+    said = " ".join(effect.text_content().split())
+    assert "belle-lucie.assume.marriage-order = plays-first" in said
+    assert "for a player: 14.0% (95% 10.5–18.4%), N = 300, 10 s/deal, against 17.0% (95% 13.2–21.6%)" in said
+    assert "17 of 300 deals change their verdict (4 won only under this reading, 13 only under the edition’s)" in said
+    assert effect.xpath("a/@href") == ["games/belle-lucie.html#reading-belle-lucie.assume.marriage-order"]
     note = " ".join(index.xpath('//section[@id="games"]//div[@class="note"]')[0].text_content().split())
     assert "sees only what the rules show" in note and "knows the order of the whole pack" in note
     broken = tmp_path / "win-rates.json"

@@ -210,3 +210,69 @@ def test_results_paths_and_won_deals(tmp_path):
     won = json.loads(path.read_text())["games"]["belle-lucie"]["single-deal"]
     _, done = stats.read_results(tmp_path / "belle-lucie.single-deal.jsonl", "belle-lucie")
     assert won == sorted(d for d, r in done.items() if r["status"] == "won")
+
+
+def test_a_reading_is_paired_deal_by_deal_with_the_editions_reading():
+    mine = [{"deal": d, "status": s} for d, s in enumerate(["won", "won", "lost", "lost", "unknown", "won"], 1)]
+    default = {d: {"deal": d, "status": s} for d, s in enumerate(["won", "lost", "won", "lost", "won"], 1)}
+    pair = stats.paired(mine, default)  # deal 6 has no partner
+    assert pair == {"deals": 5, "won_both": 1, "won_here_only": 1, "won_default_only": 1, "lost_both": 1,
+                    "undecided": 1}
+    assert stats.paired_text(pair) == ("2 of 5 deals change their verdict (1 won only under this reading, "
+                                       "1 only under the edition's); 1 undecided under one or both")
+
+
+def test_every_alternative_of_every_reading_is_listed_for_the_table():
+    import engine
+    from engine.registry import find_game
+    from engine.solver.measures import measures_of
+
+    items = stats.reading_items()
+    expected = {(slug, m, r["id"], a["id"]) for r in engine.readings() for slug in r["games"]
+                for a in r["alternatives"] if a["id"] != r["default"] for m in measures_of(find_game(slug))}
+    assert set(items) == expected and len(items) == len(expected)
+    assert {m for _, m, _, _ in stats.reading_items(["player"])} == {"player"}
+    # within a game and reading the solvable measure comes first: the player's copies it where nothing is hidden
+    napoleon = [m for slug, m, ident, alt in items if slug == "napoleon" and ident.endswith("cellar-card")]
+    assert napoleon == ["solvable", "player"]
+
+
+def test_stats_under_a_reading_pairs_its_deals_with_the_defaults(tmp_path, capsys):
+    from pasyans.cli import main
+
+    folder = tmp_path / "winrates"
+    folder.mkdir()
+    base = ["stats", "napoleon", "--measure", "solvable", "--deals", "4", "--nodes", "400", "--budget", "60"]
+    assert main(base + ["--out", str(folder / "napoleon.solvable.jsonl")]) == 0
+    assert "against the edition's readings" not in capsys.readouterr().out
+    reading = "napoleon.assume.cellar-card=last"
+    out = folder / "napoleon.solvable.cellar-card=last.jsonl"
+    assert main(base + ["--reading", reading, "--out", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["paired"]["deals"] == 4
+    table = tmp_path / "t.json"
+    assert main(base + ["--reading", reading, "--out", str(out), "--table", str(table)]) == 0
+    printed = capsys.readouterr().out
+    assert "against the edition's readings:" in printed
+    entry = json.loads(table.read_text())["games"]["napoleon"]["readings"]["napoleon.assume.cellar-card"]["last"]
+    pair = entry["measures"]["solvable"]["paired"]
+    assert pair["deals"] == 4 and sum(pair[k] for k in ("won_both", "won_here_only", "won_default_only",
+                                                          "lost_both", "undecided")) == 4
+
+
+def _write_entries(args):
+    table, slug = args
+    from pathlib import Path
+
+    for k in range(15):
+        stats.update_table(Path(table), entry(slug, "solvable", 1), readings={f"{slug}.assume.x{k}": "y"})
+
+
+def test_two_runs_writing_one_table_side_by_side_lose_nothing(tmp_path):
+    """`make -j2 winrates` writes the table from two processes at once."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    table = tmp_path / "t.json"
+    with ProcessPoolExecutor(2) as pool:
+        list(pool.map(_write_entries, [(str(table), "cadran"), (str(table), "shah")]))
+    games = json.loads(table.read_text())["games"]
+    assert all(len(games[slug]["readings"]) == 15 for slug in ("cadran", "shah"))

@@ -20,7 +20,8 @@ if (table) {
   const at = measured ? [...head.children].indexOf(th) : -1;
   for (const row of table.querySelectorAll("tbody tr")) {
     const slug = row.querySelector('a[href*="games/"]')?.getAttribute("href").match(/games\/([^/.#]+)\.html/)?.[1];
-    const s = slug ? stats.statsOf(slug) : null;
+    // the measured rate is the edition's readings': games under other readings are left out of the comparison
+    const s = slug ? stats.underTheEditions(stats.statsOf(slug)) : null;
     const td = document.createElement("td");
     td.className = "your-rate";
     td.textContent = s && s.played ? `${stats.rate(s)} (${s.won} of ${s.played}) /` : "—";

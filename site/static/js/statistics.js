@@ -22,7 +22,8 @@ function fill() {
       button.addEventListener("click", () => { if (confirm("Reset the statistics of this game?")) { stats.reset(slug); fill(); } });
       reset.append(button);
     }
-    row.replaceChildren(first, cell(String(s.played)), cell(String(s.won)), cell(String(s.lost)), cell(stats.rate(s)),
+    const other = s.played - stats.underTheEditions(s).played;
+    row.replaceChildren(first, cell(other ? `${s.played} (${other} under other readings)` : String(s.played)), cell(String(s.won)), cell(String(s.lost)), cell(stats.rate(s)),
       cell(streak), cell(String(s.bestStreak)), cell(stats.clock(s.bestTime)), cell(s.fewestMoves == null ? "—" : String(s.fewestMoves)), reset);
   }
 }

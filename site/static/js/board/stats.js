@@ -7,7 +7,12 @@
 import { read, write, forget, keys } from "./storage.js";
 
 const EMPTY = { played: 0, won: 0, lost: 0, assisted: 0, streak: 0, bestStreak: 0, worstStreak: 0,
-  bestTime: null, fewestMoves: null, last: [] };
+  bestTime: null, fewestMoves: null, last: [], under: {} };
+
+// A set of readings as one key ("id=alt, id=alt"; "" for the edition's own).
+export function readingsKey(readings) {
+  return Object.entries(readings || {}).sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, alt]) => `${id}=${alt}`).join(", ");
+}
 
 export function statsOf(slug) {
   const kept = read("stats." + slug);
@@ -32,7 +37,12 @@ export function record(slug, { result, deal, ms, moves, assisted, readings }) {
     s.worstStreak = Math.min(s.worstStreak, s.streak);
   }
   const entry = { result: won ? "won" : result === "won" ? "assisted" : result, deal, ms, moves, at: Date.now() };
-  if (readings && Object.keys(readings).length) entry.readings = readings; // played under other readings than the edition's
+  const key = readingsKey(readings);
+  if (key) { // played under other readings than the edition's: counted apart too, as the odds differ
+    entry.readings = readings;
+    const under = (s.under = { ...s.under });
+    under[key] = { played: (under[key]?.played || 0) + 1, won: (under[key]?.won || 0) + (won ? 1 : 0) };
+  }
   s.last = [entry,
     ...s.last].slice(0, 20);
   write("stats." + slug, s);
@@ -56,6 +66,12 @@ export function rate(s) {
   return s.played ? `${Math.round((100 * s.won) / s.played)}%` : "—";
 }
 
+/** The games played under the edition's readings alone: the ones the measured rate compares with. */
+export function underTheEditions(s) {
+  const other = Object.values(s.under || {});
+  return { played: s.played - other.reduce((n, u) => n + u.played, 0), won: s.won - other.reduce((n, u) => n + u.won, 0) };
+}
+
 /** The rows of a statistics table: [label, value] pairs. */
 export function rows(s) {
   const streak = s.streak > 0 ? `${s.streak} won` : s.streak < 0 ? `${-s.streak} lost` : "—";
@@ -69,5 +85,6 @@ export function rows(s) {
     ["Longest losing streak", String(-s.worstStreak)],
     ["Best time", clock(s.bestTime)],
     ["Fewest moves", s.fewestMoves == null ? "—" : String(s.fewestMoves)],
+    ...Object.entries(s.under || {}).map(([key, u]) => [`Under the readings ${key}`, `${u.won} won of ${u.played} (${rate(u)})`]),
   ];
 }
