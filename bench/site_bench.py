@@ -10,6 +10,12 @@ the game is drawn), from navigation start. The same loads are measured
 without the build's Pyodide memory snapshot (the worker's slower path,
 which was the only one before issue 13) for comparison.
 
+The timeline of a load (ms from navigation start, from the page's
+performance marks): when the worker was created (engine-start.js, at the top
+of the page), the worker's own stages (posted as wall-clock instants: worker
+started, pyodide.js, wasm compiled, snapshot fetched, interpreter, engine,
+first answer), the board drawn from the build ("early-board"), and ready.
+
     .venv/bin/python bench/site_bench.py [--game belle-lucie] [--moves 20] [--runs 3]
 """
 
@@ -53,8 +59,11 @@ def load(context, url: str, weights: dict, snapshot: bool = True) -> dict:
     ready = page.evaluate("performance.getEntriesByName('pasyans:demo-ready')[0].startTime") / 1000
     # the worker's own stages, in ms from its start (worker.js posts them)
     stages = page.evaluate("window.pasyansDemo.timings || {}")
+    timeline = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('pasyans:')).sort((a, b) => a.startTime - b.startTime)
+        .map((m) => [m.name.slice(8).replace('worker:', 'w:'), Math.round(m.startTime)]))""")
     weights.update(sizes)
-    return {"page": page, "text": text, "ready": ready, "stages": stages}
+    return {"page": page, "text": text, "ready": ready, "stages": stages, "timeline": timeline}
 
 
 def time_moves(page, count: int) -> list[float]:
@@ -135,6 +144,9 @@ def main() -> int:
           f"(targets <= {COLD_TARGET_S} s cold: {verdict(cold['ready'] <= COLD_TARGET_S)}, "
           f"<= {CACHED_TARGET_S} s cached: {verdict(warm['ready'] <= CACHED_TARGET_S)})")
     print(f"  the worker's stages (ms from its start), cold: {cold['stages']}; cached: {warm_runs[-1]['stages']}")
+    for name, run in (("cold", cold), ("cached", sorted(warm_runs, key=lambda r: r["ready"])[len(warm_runs) // 2])):
+        steps = " | ".join(f"{mark} {ms}" for mark, ms in run["timeline"].items())
+        print(f"  timeline {name} (ms from navigation): {steps}")
     print(f"  without the snapshot cold {plain['cold']:.2f} s    cached {plain['warm']:.2f} s (the worker's fallback, "
           f"the only path before issue 13)")
     if moves:

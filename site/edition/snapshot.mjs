@@ -4,6 +4,10 @@
 // The snapshot holds the interpreter's memory after `import demo_bridge`
 // (which imports the engine and its solver), with demo_bridge.BUILD set to
 // BUILD so that the worker can tell a snapshot of another engine and refuse it.
+// Every module of the engine is imported, not only those `import demo_bridge`
+// pulls in: the solver loads its game families on first use (the board asks
+// it at once whether auto-move is offered), and compiling their source in the
+// browser would delay the first view by a few hundred ms.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -17,6 +21,13 @@ pyodide.runPython(`
 import sys
 sys.path.insert(0, '/home/pyodide/demo')
 import demo_bridge
+import importlib, pkgutil, engine
+for module in pkgutil.walk_packages(engine.__path__, "engine."):
+    importlib.import_module(module.name)
+from engine.solver.knowledge import knowledge
+for game in engine.GAMES:
+    knowledge(game)
+del importlib, pkgutil, engine, knowledge
 demo_bridge.BUILD = ${JSON.stringify(build)}
 `);
 const memory = pyodide.makeMemorySnapshot();

@@ -2,7 +2,8 @@
 Python is up, the worker boots from the build's memory snapshot (and boots
 without it, slower, when the snapshot holds another engine), a file that
 does not load is said within 10 s with a Retry that works, and a game page
-once visited plays offline from the service worker's cache."""
+once visited plays offline from the service worker's cache (the worker
+reading it directly, with the snapshot kept unpacked)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,12 @@ def test_the_table_is_drawn_before_python_and_the_snapshot_is_used(tab, server):
     # ... and the engine came from the snapshot: no "booting without" warning.
     assert not any("without the memory snapshot" in t for t in timings), timings
     assert tab.evaluate("window.pasyansDemo.engine.call('hello')")["build"] == tab.get_attribute("section.demo", "data-build")
+    # One worker, begun by engine-start.js at the top of the page and adopted
+    # by the board (not a second one started when demo.js runs).
+    assert tab.evaluate("performance.getEntriesByName('pasyans:worker-created').length") == 1
+    assert tab.evaluate("window.pasyansEarlyWorker") is None
+    stages = tab.evaluate("window.pasyansDemo.timings")
+    assert {"worker started", "wasm compiled", "snapshot fetched", "interpreter", "first answer"} <= set(stages), stages
 
 
 def test_a_failed_load_is_said_with_a_retry_that_works(browser, server):
@@ -69,6 +76,10 @@ def test_a_second_visit_plays_offline(browser, server):
     assert any("pyodide.asm.wasm" in url for url in kept) and any("engine.snapshot.gz" in url for url in kept)
     page.reload()  # now controlled, the page itself is cached too
     wait_ready(page)
+    # This visit unpacked the gzipped snapshot once more and kept the bytes
+    # for the next one (read straight from the cache, no gunzip).
+    _until(page, """async () => { const cache = await caches.open((await caches.keys())[0]);
+        return (await cache.keys()).some((k) => /engine[.]snapshot[?]v=/.test(k.url)); }""")
     context.set_offline(True)
     page.reload()
     view = wait_ready(page)

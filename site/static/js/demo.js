@@ -12,7 +12,7 @@ import { read, write, forget } from "./board/storage.js";
 import * as stats from "./board/stats.js";
 import { language, setLanguage, pileLabel } from "./board/labels.js";
 import { verdictParts, outcomeParts, note } from "./board/messages.js";
-import { snapshot, glide, pause } from "./board/animate.js";
+import { snapshot, glide, pause, place } from "./board/animate.js";
 import { shortName } from "./board/cards.js";
 import * as readings from "./board/readings.js";
 
@@ -99,8 +99,13 @@ class Demo {
 
   // --- loading ---------------------------------------------------------
 
-  onProgress({ progress, fraction, error, stage, ms }) {
-    if (progress === "timing") { this.timings = { ...this.timings, [stage]: ms }; return; }
+  onProgress({ progress, fraction, error, stage, ms, at }) {
+    if (progress === "timing") {
+      this.timings = { ...this.timings, [stage]: ms };
+      // the worker's stage on the page's timeline (for bench/site_bench.py)
+      if (at) performance.mark(`pasyans:worker:${stage}`, { startTime: at - performance.timeOrigin });
+      return;
+    }
     const bar = this.progress.querySelector("progress");
     const msg = this.progress.querySelector(".msg");
     const retry = this.progress.querySelector("button.retry");
@@ -131,6 +136,7 @@ class Demo {
 
   async boot() {
     if (this.booted) return this.booted;
+    performance.mark("pasyans:boot");
     this.booted = (async () => {
       this.section.dataset.state = "loading";
       const saved = this.readSave();
@@ -387,7 +393,7 @@ class Demo {
 
   render(state, { animate = false, before = null } = {}) {
     const then = animate && before ? snapshot(this.board) : null;
-    const origin = this.stockRect();
+    const origin = this.stockPlace();
     this.state = state;
     this.section.dataset.drawn = "yes";
     this.plan = draw(this.board, this.data, state, {
@@ -400,9 +406,10 @@ class Demo {
 
   redraw() { if (this.state) this.render(this.state); }
 
-  stockRect() {
+  stockPlace() {
     const stock = this.data.layout.piles.find((p) => p.role === "stock");
-    return stock ? this.board.querySelector(`.pile[data-pile="${CSS.escape(stock.id)}"]`)?.getBoundingClientRect() : null;
+    const pile = stock ? this.board.querySelector(`.pile[data-pile="${CSS.escape(stock.id)}"]`) : null;
+    return pile ? place(pile) : null;
   }
 
   /** The room the board may take: the frame's width, and on a desktop the
@@ -751,6 +758,7 @@ class Demo {
     const openingFits = !asked.given || ((asked.deal ?? 1) === 1 && Object.keys(asked.readings).every((id) => !this.known[id].changes_deal));
     const early = fits ? saved.state : openingFits ? this.data.opening : null;
     if (early) this.render(early);
+    performance.mark("pasyans:early-board");
     if (kept && saved && kept.deal === saved.deal && fits) this.play = kept;
     if (fits && saved?.deal) this.dealInput.value = saved.deal;
     else if (asked.deal) this.dealInput.value = asked.deal;

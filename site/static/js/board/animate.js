@@ -7,18 +7,26 @@ export function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
-/** Where every card element is on screen, by pile and position. */
+/** Where an element lies on the board, from the place view.js gave it
+ * (its inline left/top): read without making the browser lay out the page,
+ * which a move would otherwise do twice (before and after drawing). */
+export function place(element) {
+  return { left: parseFloat(element.style.left) || 0, top: parseFloat(element.style.top) || 0 };
+}
+
+/** Where every card element lies on the board, by pile and position. */
 export function snapshot(board) {
   const where = new Map();
   for (const card of board.querySelectorAll(".card")) {
-    where.set(`${card.dataset.pile}/${card.dataset.k}`, { rect: card.getBoundingClientRect(), code: card.dataset.card });
+    where.set(`${card.dataset.pile}/${card.dataset.k}`, { rect: place(card), code: card.dataset.card });
   }
   return where;
 }
 
 /** Animate the cards that arrived on a pile from where the same card was
- * before (a move), or from `origin` (a deal from the stock). `before` and
- * `after` are the piles' card lists; `then` is snapshot() taken before. */
+ * before (a move), or from `origin` (a deal from the stock; its place()).
+ * `before` and `after` are the piles' card lists; `then` is snapshot()
+ * taken before. Places are in the board's own coordinates. */
 export function glide(board, then, before, after, origin) {
   if (reducedMotion() || !then || !then.size) return;
   const used = new Set();
@@ -40,7 +48,7 @@ export function glide(board, then, before, after, origin) {
       const element = board.querySelector(`.card[data-pile="${CSS.escape(pile)}"][data-k="${k}"]`);
       const start = from(cards[k].replace(/^~/, ""));
       if (!element || !start) continue;
-      const end = element.getBoundingClientRect();
+      const end = place(element);
       const dx = start.left - end.left, dy = start.top - end.top;
       if (Math.abs(dx) + Math.abs(dy) < 2) continue;
       element.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 50 }, { transform: "none", zIndex: 50 }],

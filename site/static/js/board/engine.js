@@ -24,7 +24,14 @@ export class Engine {
     const url = new URL("assets/js/worker.js", this.root);
     if (this.build) url.searchParams.set("v", this.build);
     if (this.snapshot) url.searchParams.set("snapshot", "yes");
-    this.worker = new Worker(url);
+    // The worker engine-start.js began at the top of the page, if it is this
+    // one (same build); taken once: a retry starts a fresh worker.
+    const early = window.pasyansEarlyWorker;
+    window.pasyansEarlyWorker = null;
+    const adopted = early && early.url === url.href && !early.failed ? early : null;
+    if (early && !adopted) early.worker.terminate();
+    if (!adopted) performance.mark("pasyans:worker-created");
+    this.worker = adopted ? adopted.worker : new Worker(url);
     this.ready = new Promise((resolve, reject) => { this.settle = { resolve, reject }; });
     this.ready.catch(() => {}); // a failure is reported through onProgress
     this.watch();
@@ -43,6 +50,7 @@ export class Engine {
       event.preventDefault();
       this.fail(event.message || "the engine's worker script could not run");
     };
+    for (const data of adopted ? adopted.said : []) this.worker.onmessage({ data });
     return this.ready;
   }
 

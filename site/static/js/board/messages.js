@@ -6,6 +6,17 @@ function rootUrl(path) {
   return new URL(path, new URL(document.body.dataset.root, location.href)).href;
 }
 
+/** The text a reader sees in a clause's layer: the other spelling's layer
+ * and the apparatus tips (shown only on hover) left out. Read from a copy
+ * rather than by innerText, which would make the browser lay out the whole
+ * page again after every move (a third of a move's time). */
+function shownText(element) {
+  const copy = element.cloneNode(true);
+  const hidden = document.documentElement.dataset.spelling === "modern" ? ".l-o" : ".l-m";
+  for (const part of copy.querySelectorAll(`${hidden}, .tip`)) part.remove();
+  return copy.textContent.replace(/\s+/g, " ").trim();
+}
+
 /** A clause of the book quoted in both languages, linked to its place. */
 export function quote(id, cited) {
   const onPage = document.getElementById(id);
@@ -19,8 +30,8 @@ export function quote(id, cited) {
   link.className = "clause-link";
   link.textContent = id;
   if (onPage && onPage.classList.contains("clause")) {
-    ru.textContent = onPage.querySelector(".ru").innerText.trim();
-    en.textContent = onPage.querySelector(".en").innerText.trim();
+    ru.textContent = shownText(onPage.querySelector(".ru"));
+    en.textContent = shownText(onPage.querySelector(".en"));
     link.href = "#" + id;
     link.addEventListener("click", (event) => {
       event.preventDefault();
