@@ -467,7 +467,7 @@ def table_notes(table: dict) -> dict:
     notes = {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "workers": sorted(workers),
              "machine": f"{os.cpu_count()} cores shared with other work; budgets and times are CPU seconds "
                         "of the measuring thread, so a busy machine slows the run but does not weaken the search"}
-    for key in ("command", "load", "finished"):
+    for key in ("command", "load", "finished", "run", "scale", "code"):  # the last three are written by hand
         if key in old:
             notes[key] = old[key]
     return notes

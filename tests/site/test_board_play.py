@@ -117,10 +117,21 @@ def test_winnable_deals_only_picks_a_deal_the_table_proved(tab, server):
         settle(tab)
         assert tab.evaluate("window.pasyansDemo.view.state.deal") in winnable
     tab.uncheck("input[data-setting=winnable]")
-    # A game whose table proves no deal winnable says so.
+    # A game whose table proves no deal winnable says so (the page served with an empty list:
+    # every game of the committed table has a won deal now).
+    import re
+
+    def no_winnable(route):
+        page = route.fetch().text()
+        route.fulfill(body=re.sub(r'"winnable": ?\[[^\]]*\]', '"winnable": []', page),
+                      headers={"content-type": "text/html; charset=utf-8"})
+
+    tab.route("**/games/four-corners.html*", no_winnable)
     tab.goto(f"{server}games/four-corners.html")
     wait_ready(tab)
+    assert tab.evaluate("window.pasyansDemo.data.winnable.length") == 0
     assert tab.locator("input[data-setting=winnable]").is_disabled()
+    tab.unroute("**/games/four-corners.html*")
     assert view
 
 
