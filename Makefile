@@ -72,7 +72,7 @@ WINRATES_TWO_PACKS := house-in-the-wood:player house-in-the-wood:single-deal \
 # measures named here (`pasyans.stats.reading_items`: from the engine's data),
 # on deals 1..WINRATE_DEALS_READINGS, paired deal by deal with the defaults
 WINRATE_DEALS_READINGS ?= 30
-WINRATE_READING_MEASURES ?= solvable player
+WINRATE_READING_MEASURES ?= solvable player single-deal
 WINRATE_STATS = $(BIN)/pasyans stats --cluster $(WINRATE_CLUSTER) --jobs $(WINRATE_JOBS) \
   --budget $(WINRATE_BUDGET) --table $(WINRATE_TABLE)
 

@@ -37,8 +37,8 @@ import importlib
 
 from engine.cards import KING
 from engine.core import Game, Move
-from engine.solver.knowledge import Knowledge, cards_home, crossing_safe, register, spec_twins
-from engine.solver.search import LOST, WON, Meter, OutOfBudget, clock
+from engine.solver.knowledge import Knowledge, cards_home, crossing_safe, knowledge, register, spec_twins
+from engine.solver.search import LOST, WON, Meter, OutOfBudget, clock, exhaustive
 
 lucie = importlib.import_module("engine.games.belle-lucie")
 
@@ -685,9 +685,23 @@ class FanSearch:
         return tuple(out)
 
 
+# The readings `FanSearch` plays as the engine does: they change the layout
+# or the redeals, never which card move is allowed. Under any other reading
+# (Belle Lucie's "plays-first" marriage order: no marriage while a card can
+# go home) the fast path would allow moves the rules refuse, so the generic
+# search, which asks the engine for its moves, is used instead.
+MODELLED_READINGS = frozenset({"belle-lucie.assume.redeal-gate", "house-in-the-wood.assume.fan-count",
+                               "house-on-the-hill.assume.fan-count", "house-on-the-hill.assume.redeals"})
+
+
+def models(game: Game) -> bool:
+    """Does the fast path play ``game``'s rules (its readings included)?"""
+    return all(ident in MODELLED_READINGS for ident in game.non_default_readings())
+
+
 def fan_exact(game: Game, know: Knowledge, meter: Meter):
     """`Knowledge.exact` of the fan games: `FanSearch` once no redeal is left."""
-    if game.redeals_left:
+    if game.redeals_left or not models(game):
         return None
     return FanSearch(game, meter).run()
 
@@ -712,7 +726,7 @@ def one_pack_standstills(game: Game, meter: Meter) -> list[tuple[int, tuple[Move
     a game this fast path does not cover. Budget-limited: raises
     `OutOfBudget` only if not one standstill was found."""
     cls = type(game)
-    if cls.decks != 1 or cls.MARRY != (1,):
+    if cls.decks != 1 or cls.MARRY != (1,) or not models(game):
         return None
     search = FanSearch(game, meter, prune=False)
     found: dict[tuple, tuple[int, tuple[Move, ...], bytes]] = {}
@@ -735,6 +749,12 @@ def judge_layout(game: Game, meter: Meter) -> tuple[bool, int]:
     can it bring home? (the fast path where it applies, else the generic search)"""
     work = game.copy(stack=False)
     work.redeals_left = 0
+    if not models(work):  # the generic search, by the engine's moves; the cards home as the layout has them
+        try:
+            status, _ = exhaustive(work, knowledge(work)._replace(exact=None), meter, False)
+        except OutOfBudget:
+            status = ""
+        return status == WON, sum(cards_home(work).values())
     search = FanSearch(work, meter)
     if search.one_pack and search.marry == (1,):
         try:

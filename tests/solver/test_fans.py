@@ -309,3 +309,25 @@ def test_the_two_pack_fan_search_meets_the_positions_it_met_before(slug, deal, s
     assert (solution.status, solution.nodes, solution.distinct) == (status, nodes, distinct)
     if status == WON:
         assert replays(game, solution.moves)
+
+
+def test_the_fast_path_steps_aside_under_a_reading_that_changes_the_moves():
+    """Under the plays-first marriage order (no marriage while a card can go
+    home) the fan search would allow refused marriages: the generic search,
+    by the engine's own moves, decides instead, and its line replays
+    (house-in-the-wood deal 21: the fast path's line married too soon)."""
+    from engine.solver.knowledge import knowledge
+    from engine.solver.measures import run_deal
+
+    plays_first = {"belle-lucie.assume.marriage-order": "plays-first"}
+    for slug in ("belle-lucie", "house-in-the-wood", "house-on-the-hill"):
+        game = find_game(slug)(21, readings=plays_first)
+        game.redeals_left = 0
+        assert not fans.models(game)
+        assert fans.fan_exact(game, knowledge(game), Meter(Budget(1_000, 60.0))) is None
+        assert fans.one_pack_standstills(game, Meter(Budget(1_000, 60.0))) is None
+    # readings of the layout or the redeals keep the fast path
+    assert fans.models(find_game("house-in-the-wood")(21, readings={"house-in-the-wood.assume.fan-count": "35"}))
+    assert fans.models(find_game("belle-lucie")(21, readings={"belle-lucie.assume.redeal-gate": "no-play"}))
+    record = run_deal("house-in-the-wood", "single-deal", 21, Budget(100_000, 600.0), plays_first)
+    assert record["status"] == WON  # run_deal replays the line through play: a refused marriage would raise
