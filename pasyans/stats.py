@@ -315,13 +315,15 @@ def paired(records: Iterable[dict], default: dict[int, dict]) -> dict:
     of the draw. Pairs where either side ran out of budget are told apart:
     they may or may not differ."""
     out = {"deals": 0, "won_both": 0, "won_here_only": 0, "won_default_only": 0, "lost_both": 0,
-           "undecided": 0}
+           "undecided": 0, "default_won": 0, "default_unknown": 0}
     for record in records:
         other = default.get(record["deal"])
         if other is None:
             continue
         out["deals"] += 1
         here, there = record["status"], other["status"]
+        out["default_won"] += there == "won"  # the edition's reading on these same deals
+        out["default_unknown"] += there == "unknown"
         if "unknown" in (here, there):
             out["undecided"] += 1
         elif here == there:
@@ -337,7 +339,12 @@ def paired_text(pair: dict) -> str:
         return "no deal measured under both"
     changed = pair["won_here_only"] + pair["won_default_only"]
     text = (f"{changed} of {pair['deals']} deals change their verdict ({pair['won_here_only']} won only "
-            f"under this reading, {pair['won_default_only']} only under the edition's)")
+            f"under this reading, {pair['won_default_only']} only under the edition's")
+    if "default_won" in pair:
+        text += f", which wins {pair['default_won']} of these {pair['deals']}"
+        if pair.get("default_unknown"):
+            text += f" with {pair['default_unknown']} undecided"
+    text += ")"
     if pair["undecided"]:
         text += f"; {pair['undecided']} undecided under one or both"
     return text

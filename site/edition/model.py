@@ -243,6 +243,7 @@ class Edition:
                         out.append({"slug": slug, "reading": ident, "alternative": alt, "name": entry["name"],
                                     "text": entry["text"], "base": base["text"], "changed": changed,
                                     "deals": pair["deals"], "gained": pair["won_here_only"],
-                                    "lost": pair["won_default_only"]})
+                                    "lost": pair["won_default_only"], "default_won": pair.get("default_won"),
+                                    "default_unknown": pair.get("default_unknown") or 0})
         out.sort(key=lambda e: (-e["changed"] / e["deals"], e["slug"], e["reading"], e["alternative"]))
         return out[:limit]

@@ -217,9 +217,10 @@ def test_a_reading_is_paired_deal_by_deal_with_the_editions_reading():
     default = {d: {"deal": d, "status": s} for d, s in enumerate(["won", "lost", "won", "lost", "won"], 1)}
     pair = stats.paired(mine, default)  # deal 6 has no partner
     assert pair == {"deals": 5, "won_both": 1, "won_here_only": 1, "won_default_only": 1, "lost_both": 1,
-                    "undecided": 1}
+                    "undecided": 1, "default_won": 3, "default_unknown": 0}
     assert stats.paired_text(pair) == ("2 of 5 deals change their verdict (1 won only under this reading, "
-                                       "1 only under the edition's); 1 undecided under one or both")
+                                       "1 only under the edition's, which wins 3 of these 5); "
+                                       "1 undecided under one or both")
 
 
 def test_every_alternative_of_every_reading_is_listed_for_the_table():
