@@ -46,6 +46,9 @@ def test_serve_prints_its_address_and_serves(tmp_path):
     process = subprocess.Popen(
         [sys.executable, "-m", "pasyans", "serve", "--port", "0", "--inputs", str(SAMPLE), "--out", str(tmp_path / "site")],
         stdout=subprocess.PIPE, stderr=errors, text=True,
+        # Ctrl-C as a terminal sends it, even where this run was started in the
+        # background with SIGINT ignored (the child would inherit SIG_IGN)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         lines = [process.stdout.readline(), process.stdout.readline()]
