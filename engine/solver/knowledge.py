@@ -195,3 +195,25 @@ def crossing_safe(game: Game, move: Move, suits_by_base: bool = False) -> bool:
         return False
     top = other[-1] & 15
     return top <= rank - 1 if spec.step > 0 else top >= rank + 1
+
+
+def strip_to_fixpoint(piles, pile_ids, stuck: set, covered: dict, held) -> set:
+    """The greatest set of places (pile, height) whose cards never move, for
+    the dead tests of the layout and stock games: drop from ``stuck`` every
+    card that is neither *covered* (a card of the set lies above it in
+    ``pile_ids``' piles) nor ``held(card, place)``, until none is dropped.
+    Both conditions only grow with the set, so the order of removal does not
+    matter. ``covered`` is kept up to date in place: ``held`` may read it."""
+    changed = True
+    while changed and stuck:
+        changed = False
+        for p in pile_ids:
+            above = False
+            for h in range(len(piles[p]) - 1, -1, -1):
+                covered[(p, h)] = above
+                above = above or (p, h) in stuck
+        for place in list(stuck):
+            if not covered[place] and not held(piles[place[0]][place[1]], place):
+                stuck.discard(place)
+                changed = True
+    return stuck

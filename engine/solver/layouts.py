@@ -11,7 +11,7 @@ import importlib
 
 from engine.core import Game, Move
 from engine.solver.keys import state_key
-from engine.solver.knowledge import Knowledge, crossing_safe, partner_foundations, register
+from engine.solver.knowledge import Knowledge, crossing_safe, partner_foundations, register, strip_to_fixpoint
 
 idet = importlib.import_module("engine.games.idet-ne-idet")
 
@@ -139,19 +139,7 @@ def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
                     return False
         return True
 
-    changed = True
-    while changed and stuck:
-        changed = False
-        for p in game.packets:
-            above = False
-            for h in range(len(piles[p]) - 1, -1, -1):
-                covered[(p, h)] = above
-                above = above or (p, h) in stuck
-        for place in list(stuck):
-            if not covered[place] and not held(piles[place[0]][place[1]], place):
-                stuck.discard(place)
-                changed = True
-    return stuck
+    return strip_to_fixpoint(piles, game.packets, stuck, covered, held)
 
 
 def four_corners_dead(game: Game) -> bool:

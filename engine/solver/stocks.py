@@ -11,7 +11,7 @@ import importlib
 from engine.cards import QUEEN
 from engine.core import Game, Move
 from engine.solver.columns import marriage_safe
-from engine.solver.knowledge import Knowledge, register, spec_twins
+from engine.solver.knowledge import Knowledge, register, spec_twins, strip_to_fixpoint
 
 shah = importlib.import_module("engine.games.shah")
 MARRIAGE_READING = shah.MARRIAGE
@@ -89,19 +89,7 @@ def shah_stuck(game: Game) -> set[tuple[int, int]]:
             return False
         return True
 
-    changed = True
-    while changed and stuck:
-        changed = False
-        for p in stacks:
-            above = False
-            for h in range(len(piles[p]) - 1, -1, -1):
-                covered[(p, h)] = above
-                above = above or (p, h) in stuck
-        for place in list(stuck):
-            if not covered[place] and not held(piles[place[0]][place[1]], place):
-                stuck.discard(place)
-                changed = True
-    return stuck
+    return strip_to_fixpoint(piles, stacks, stuck, covered, held)
 
 
 def shah_dead(game: Game) -> bool:
