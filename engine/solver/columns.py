@@ -200,7 +200,157 @@ def parterre_dead(game: Game) -> bool:
     return bool(stuck) and all(any(card in stuck for card in piles[i]) for i in game.beds)
 
 
+def parterre_pending(game: Game) -> int | None:
+    """Партеръ: the packet on which the last move laid a card from the
+    bouquet (None if the last move did not), in a search's own line (every
+    search starts from a copy with no moves behind it).
+
+    A card taken from the bouquet onto a packet must be covered at once:
+    any winning line can be rewritten so that each move of a bouquet card X
+    onto a packet P is followed by a move laying a card on X. Proof. Take
+    the last move m (X from the bouquet onto P, at t1) not so followed, and
+    the first later move at t2 that lays a card on X or moves X (until then
+    nothing else touches P, X being its top). Until t2 the moves of the
+    line touch neither X nor P; with X left in the bouquet each of them is
+    as legal (a card's availability and a packet's top elsewhere are the
+    same, and no rule reads the bouquet's size). If at t2 a card is laid on
+    X, make m just before t2: the positions agree again from there. If at
+    t2 X moves on (home, onto another packet, into an empty one), drop m and
+    take X there from the bouquet, where every card is available: the
+    positions agree from there, and the line is one move shorter. Every
+    bouquet move after t1 that was followed by its cover still is (the
+    move at t2 covers X, on P, so it did not cover another card laid just
+    before it), and only the move just before t1 can lose its cover; so
+    each rewriting shortens the line or moves its last uncovered bouquet
+    move earlier, and the rewriting ends. The search keeps the packet
+    waiting to be covered in the key (`parterre_key`), so positions with
+    different duties are never taken for each other."""
+    stack = game.move_stack
+    if not stack:
+        return None
+    move = stack[-1]
+    if move.action:
+        return None
+    index, roles = game.index, game.roles
+    src, dst = index[move.src], index[move.dst]
+    return dst if roles[src] == "bouquet" and roles[dst] == "bed" else None
+
+
+def parterre_pointless(game: Game, move: Move) -> bool:
+    """Партеръ: after a bouquet card is laid on a packet, every move but one
+    covering it (`parterre_pending`)."""
+    pending = parterre_pending(game)
+    return pending is not None and (move.action or game.index[move.dst] != pending)
+
+
+def parterre_key(game: Game) -> bytes:
+    """Партеръ's canonical key: the packets as a multiset (an emptied one
+    takes any card, so no rule tells them apart), the bouquet as a set of
+    cards (each place holds one card, every card there is available, none
+    is laid there), the foundations by their heights (each is its suit's
+    cards from the ace, in order), and the card waiting to be covered
+    (`parterre_pending`)."""
+    piles = game.piles
+    beds = sorted([bytes(piles[i]) for i in game.beds])
+    bouquet = bytes(sorted([piles[i][0] for i in game.bouquet if piles[i]]))
+    homes = bytes([len(piles[i]) for i in game.by_role["foundation"]])
+    pending = parterre_pending(game)
+    duty = bytes([piles[pending][-1]]) if pending is not None else b""
+    return b"\xff".join(beds) + b"\xfe" + bouquet + b"\xfe" + homes + b"\xfe" + duty
+
+
+def parterre_blockers(piles, beds) -> int:
+    """How many cards of the garden lie above a lower card of their own
+    suit (each must move off before that card can go home)."""
+    count = 0
+    for i in beds:
+        low = [14, 14, 14, 14]
+        for card in piles[i]:
+            suit, rank = card >> 4, card & 15
+            if rank > low[suit]:
+                count += 1
+            else:
+                low[suit] = rank
+    return count
+
+
+class ParterreSearch:
+    """Партеръ's exact search (`Knowledge.exact`): a greedy best-first
+    search, the position with the fewest cards away from home and buried
+    over lower cards of their suit expanded first, with the game's safe
+    moves, dead test, pointless moves and canonical key (``know``: the
+    registered ones, or those a test puts in their place). Every position
+    reachable under those reductions is expanded at most once; when the
+    frontier runs dry, none of them is won, and the deal is lost."""
+
+    def __init__(self, game: Game, know: Knowledge, meter):
+        self.game, self.know, self.meter = game, know, meter
+
+    def score(self, work: Game) -> int:
+        piles = work.piles
+        away = sum(len(piles[i]) for i in work.beds) + sum(1 for i in work.bouquet if piles[i])
+        empty = sum(1 for i in work.beds if not piles[i])
+        return away + 2 * parterre_blockers(piles, work.beds) - 2 * empty
+
+    def run(self):
+        import heapq
+
+        from engine.solver.search import LOST, WON
+
+        know, meter = self.know, self.meter
+        safe, dead, pointless, key = know.safe, know.dead, know.pointless, know.key or parterre_key
+        work = self.game.copy(stack=False)
+        if work.is_won():
+            return WON, ()
+        if dead is not None and dead(work):
+            return LOST, ()
+        root = key(work)
+        parent: dict[bytes, tuple] = {root: (None, None)}
+        frontier = [(0, 0, root, [p[:] for p in work.piles], None)]
+        count = 0
+        while frontier:
+            _, _, here, piles, last = heapq.heappop(frontier)
+            work.piles = [p[:] for p in piles]
+            if dead is not None and dead(work):  # tested when expanded: no time lost on the unexpanded
+                continue
+            work.move_stack = [last] if last is not None else []
+            moves = list(work.generate_moves())
+            if last is not None and pointless is parterre_pointless:  # only a cover of the card laid
+                pending = work.index[last.dst] if parterre_pending(work) is not None else None
+                moves = [m for m in moves if m.dst == last.dst] if pending is not None else moves
+            if pointless is not None:
+                moves = [m for m in moves if not pointless(work, m)]
+            if safe is not None:
+                for move in moves:
+                    if safe(work, move):
+                        moves = [move]
+                        break
+            for move in moves:
+                work.push(move)
+                meter.tick()
+                child = key(work)
+                if child not in parent:
+                    parent[child] = (here, move)
+                    meter.distinct += 1
+                    if work.is_won():
+                        line = []
+                        while child is not None:
+                            child, step = parent[child]
+                            if step is not None:
+                                line.append(step)
+                        return WON, tuple(reversed(line))
+                    count += 1
+                    heapq.heappush(frontier, (self.score(work), -count, child, [p[:] for p in work.piles], move))
+                work.pop()
+        return LOST, ()
+
+
+def parterre_exact(game: Game, know: Knowledge, meter):
+    return ParterreSearch(game, know, meter).run()
+
+
 # Партеръ: the six packets of the garden obey the same rules (an emptied
 # one takes any card), and so do the sixteen places of the bouquet.
 register("parterre", Knowledge(interchangeable=("bed", "bouquet"), interchangeable_when=always, safe=rank_safe,
-                               dead=parterre_dead))
+                               dead=parterre_dead, pointless=parterre_pointless, key=parterre_key,
+                               exact=parterre_exact))
