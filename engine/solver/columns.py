@@ -121,40 +121,41 @@ def parterre_stuck(game: Game, stop_at_free_packet: bool = False) -> set[int]:
     no card of the set (all `parterre_dead` needs to know)."""
     piles = game.piles
     beds = [piles[i] for i in game.beds]
-    where: dict[int, tuple[int, int]] = {}  # card -> (packet number or -1 for the bouquet, height)
+    # per card code (suit << 4 | rank): its packet (-1: the bouquet, -2: home)
+    # and height; in the set; covered by a card of the set
+    bed = [-2] * 64
+    height = [0] * 64
     for b, pile in enumerate(beds):
         for h, card in enumerate(pile):
-            where[card] = (b, h)
+            bed[card], height[card] = b, h
     for i in game.bouquet:
         for card in piles[i]:
-            where[card] = (-1, 0)
-    stuck = set(where)
-    covered: dict[int, bool] = dict.fromkeys(where, False)
+            bed[card] = -1
+    stuck = [b != -2 for b in bed]
+    covered = [False] * 64
 
-    def below(place: tuple[int, int], other: int) -> bool:  # ``other`` lies under the card at ``place``
-        there = where.get(other)
-        return there is not None and place[0] >= 0 and there[0] == place[0] and there[1] < place[1]
+    def below(card: int, other: int) -> bool:  # ``other`` lies under ``card`` in its packet
+        b = bed[card]
+        return b >= 0 and bed[other] == b and height[other] < height[card]
 
     def held(card: int) -> bool:
-        place = where[card]
         suit, rank = card & 0xF0, card & 15
-        for r in range(1, rank):
-            lower = suit | r
-            if lower in stuck or below(place, lower):
+        for lower in range(suit | 1, card):
+            if stuck[lower] or below(card, lower):
                 break
         else:
             return False  # it may go home
         if rank == 13:
             return True
-        for s in range(4):
-            host = (s << 4) | (rank + 1)
-            if host not in where or below(place, host):
+        for host in range(rank + 1, 64, 16):
+            if bed[host] == -2 or below(card, host):
                 continue  # home (nothing is laid on a foundation), or under this card
-            if host in stuck and (where[host][0] < 0 or covered[host]):
+            if stuck[host] and (bed[host] == -1 or covered[host]):
                 continue
             return False
         return True
 
+    left = [c for c in range(64) if stuck[c]]
     changed = True
     while changed:
         changed = False
@@ -162,14 +163,18 @@ def parterre_stuck(game: Game, stop_at_free_packet: bool = False) -> set[int]:
             above = False
             for card in reversed(pile):
                 covered[card] = above
-                above = above or card in stuck
+                above = above or stuck[card]
             if stop_at_free_packet and not above:
                 return set()
-        for card in list(stuck):
+        keep = []
+        for card in left:
             if not covered[card] and not held(card):
-                stuck.discard(card)
+                stuck[card] = False
                 changed = True
-    return stuck
+            else:
+                keep.append(card)
+        left = keep
+    return set(left)
 
 
 def parterre_dead(game: Game) -> bool:
