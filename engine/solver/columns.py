@@ -307,22 +307,18 @@ class ParterreSearch:
         work = self.game.copy(stack=False)
         if work.is_won():
             return WON, ()
-        if dead is not None and dead(work):
-            return LOST, ()
         root = key(work)
         parent: dict[bytes, tuple] = {root: (None, None)}
-        frontier = [(0, 0, root, [p[:] for p in work.piles], None)]
+        # a waiting position is its piles as one bytes object (card codes are below 0xff)
+        frontier = [(0, 0, root, b"\xff".join(map(bytes, work.piles)), None)]
         count = 0
         while frontier:
             _, _, here, piles, last = heapq.heappop(frontier)
-            work.piles = [p[:] for p in piles]
+            work.piles = [list(p) for p in piles.split(b"\xff")]
             if dead is not None and dead(work):  # tested when expanded: no time lost on the unexpanded
                 continue
             work.move_stack = [last] if last is not None else []
             moves = list(work.generate_moves())
-            if last is not None and pointless is parterre_pointless:  # only a cover of the card laid
-                pending = work.index[last.dst] if parterre_pending(work) is not None else None
-                moves = [m for m in moves if m.dst == last.dst] if pending is not None else moves
             if pointless is not None:
                 moves = [m for m in moves if not pointless(work, m)]
             if safe is not None:
@@ -345,7 +341,8 @@ class ParterreSearch:
                                 line.append(step)
                         return WON, tuple(reversed(line))
                     count += 1
-                    heapq.heappush(frontier, (self.score(work), -count, child, [p[:] for p in work.piles], move))
+                    heapq.heappush(frontier, (self.score(work), -count, child, b"\xff".join(map(bytes, work.piles)),
+                                              move))
                 work.pop()
         return LOST, ()
 
