@@ -227,7 +227,12 @@ def parterre_pending(game: Game) -> int | None:
     move at t2 covers X, on P, so it did not cover another card laid just
     before it), and only the move just before t1 can lose its cover; so
     each rewriting shortens the line or moves its last uncovered bouquet
-    move earlier, and the rewriting ends. The search keeps the packet
+    move earlier, and the rewriting ends. With the safe moves (`rank_safe`):
+    a safe move goes home, so it never covers a card, and in a position with
+    a card waiting none is played; in a position with none waiting, the
+    line `rank_safe` builds (the safe move, then the line without the safe
+    card's moves) is rewritten as above, which never touches its first
+    move, a move home. The search keeps the packet
     waiting to be covered in the key (`parterre_key`), so positions with
     different duties are never taken for each other."""
     stack = game.move_stack
