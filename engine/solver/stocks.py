@@ -39,7 +39,7 @@ def shah_safe(game: Game, move: Move) -> bool:
     return _shah_marriage(game, move)
 
 
-def shah_stuck(game: Game) -> set[tuple[int, int]]:
+def shah_stuck(game: Game, watch_rays: bool = False) -> set[tuple[int, int]] | None:
     """Шахъ, after the deal, under the edition's reading of marriages (the
     outer circle's): the places (pile, height) of cards that never go home
     nor marry before a space is next filled (a greatest fixpoint;
@@ -57,39 +57,97 @@ def shah_stuck(game: Game) -> set[tuple[int, int]]:
     card without a space filled), in the inner circles of a ray, below X,
     or in the set and covered; a queen has no host (the kings are out).
     Both conditions only grow with the set, so removing the cards that meet
-    neither, in any order, reaches the greatest such set."""
+    neither, in any order, reaches the greatest such set.
+
+    Computed with a work list: a card is looked at again only when a card
+    it depends on leaves the set (a lower card of its suit, a copy of its
+    host, or the card of the set above it in its pile), so the cost is about
+    one look per dependency instead of one sweep per round. Of the two
+    foundations of s only the higher one still below r needs looking at:
+    the ranks the lower one needs before r include the higher one's."""
     piles = game.piles
     stock, talon = game.index["stock"], game.index["talon"]
-    stacks = game.by_role["ray"] + (talon,)
-    where: dict[int, list[tuple[int, int]]] = {}
-    for p in stacks + (stock,):
-        for h, card in enumerate(piles[p]):
-            where.setdefault(card, []).append((p, h))
-    stuck = {place for places in where.values() for place in places}
-    covered: dict[tuple[int, int], bool] = dict.fromkeys(stuck, False)
+    # places as numbers: pile, height and card of each
+    pile_of: list[int] = []
+    height_of: list[int] = []
+    card_of: list[int] = []
+    ids: dict[int, range] = {}  # pile -> its place numbers, bottom first
+    for p in game.by_role["ray"] + (talon, stock):
+        row = piles[p]
+        ids[p] = range(len(card_of), len(card_of) + len(row))
+        pile_of += [p] * len(row)
+        height_of += range(len(row))
+        card_of += row
+    where: dict[int, list[int]] = {}
+    for n, card in enumerate(card_of):
+        if card in where:
+            where[card].append(n)
+        else:
+            where[card] = [n]
+    count = len(card_of)
+    stuck = [True] * count
+    # the highest place of the set in each ray and the talon (the pack's cards are never covered)
+    top = {p: len(row) - 1 for p, row in ids.items() if p != stock}
     heights: dict[int, list[int]] = {}
     for f in game.by_role["foundation"]:
         heights.setdefault(game.PILES[f].suit, []).append(len(piles[f]))
 
-    def under(there: tuple[int, int], place: tuple[int, int]) -> bool:
-        return there[0] == place[0] and there[1] < place[1] and place[0] != stock
+    def covered(n: int) -> bool:
+        p = pile_of[n]
+        return p != stock and height_of[n] < top[p]
 
-    def held(card: int, place: tuple[int, int]) -> bool:
+    def blocked(n: int, there: int) -> bool:
+        """Is the copy at ``there`` in the set, or below place ``n`` in its pile?"""
+        return stuck[there] or (pile_of[there] == pile_of[n] and height_of[there] < height_of[n]
+                                and pile_of[n] != stock)
+
+    def held(n: int) -> bool:
+        card = card_of[n]
         rank, base = card & 15, card & 0xF0
-        for height in heights[card >> 4]:
-            if height < rank and not any(all(there in stuck or under(there, place) for there in where.get(base | q, ()))
-                                         for q in range(height + 1, rank)):
+        below = [t for t in heights[card >> 4] if t < rank]
+        if below:
+            t = max(below)  # the higher foundation still below r: see the docstring
+            if not any(all(blocked(n, there) for there in where.get(base | q, ())) for q in range(t + 1, rank)):
                 return False  # this foundation may still take it
-        if rank == QUEEN or (place[0] != stock and place[0] != talon and place[1] < 2):
+        p, h = pile_of[n], height_of[n]
+        if rank == QUEEN or (p != stock and p != talon and h < 2):
             return True
         for there in where.get(card + 1, ()):
-            if there[0] in (stock, talon) or there[1] < 2 or under(there, place) or \
-                    (there in stuck and covered[there]):
+            q = pile_of[there]
+            if q == stock or q == talon or height_of[there] < 2 or (q == p and height_of[there] < h) or \
+                    (stuck[there] and covered(there)):
                 continue
             return False
         return True
 
-    return strip_to_fixpoint(piles, stacks, stuck, covered, held)
+    # the rays' cards are looked at first (popped from the end): a ray freed ends a watch early
+    queue = [*ids[stock], *ids[talon], *range(ids[talon].start)]
+    waiting = [True] * count
+    while queue:
+        n = queue.pop()
+        waiting[n] = False
+        if not stuck[n] or covered(n) or held(n):
+            continue
+        stuck[n] = False
+        card = card_of[n]
+        again = [there for c in range(card + 1, (card | 15) + 1) for there in where.get(c, ())]
+        again += where.get(card - 1, ())
+        p = pile_of[n]
+        if p != stock and height_of[n] == top[p]:
+            row, h = ids[p], height_of[n] - 1
+            while h >= 0 and not stuck[row[h]]:
+                h -= 1
+            top[p] = h
+            if watch_rays and h < 2 and p != talon:
+                return None
+            if h >= 0:  # uncovered now: it may leave, or host its suit's card one lower
+                again.append(row[h])
+                again += where.get(card_of[row[h]] - 1, ())
+        for there in again:
+            if stuck[there] and not waiting[there]:
+                waiting[there] = True
+                queue.append(there)
+    return {(pile_of[n], height_of[n]) for n in range(count) if stuck[n]}
 
 
 def shah_dead(game: Game) -> bool:
@@ -122,14 +180,12 @@ def shah_dead(game: Game) -> bool:
     cards of S never go home: the game is lost."""
     if game.phase != "play" or MARRIAGE_READING.of(game) is not shah._outer_circle or game.space() is not None:
         return False
-    stuck = shah_stuck(game)
-    if not stuck:
-        return False
     if not (game.piles[game.index["stock"]] or game.piles[game.index["talon"]]):
-        return True
-    rays = game.by_role["ray"]
-    return all(len(game.piles[p]) >= 3 and any((p, h) in stuck for h in range(2, len(game.piles[p])))
-               for p in rays)
+        return bool(shah_stuck(game))
+    # no space waits: every ray holds three cards or more
+    stuck = shah_stuck(game, watch_rays=True)
+    return stuck is not None and all(any((p, h) in stuck for h in range(2, len(game.piles[p])))
+                                     for p in game.by_role["ray"])
 
 
 # Мельница: any empty wing is filled, any corner takes a king and lends

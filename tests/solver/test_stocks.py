@@ -1,0 +1,77 @@
+"""The stock games' knowledge (engine.solver.stocks) against slow, plain
+statements of the same definitions, on positions of random walks through
+real deals."""
+
+from __future__ import annotations
+
+import random
+
+from engine import find_game
+from engine.cards import QUEEN
+from engine.solver import stocks
+from engine.solver.knowledge import strip_to_fixpoint
+
+
+def shah_stuck_by_sweeps(game) -> set:
+    """`stocks.shah_stuck` as its docstring states it, by whole sweeps to
+    the fixpoint (every foundation looked at; the former implementation)."""
+    piles = game.piles
+    stock, talon = game.index["stock"], game.index["talon"]
+    stacks = game.by_role["ray"] + (talon,)
+    where: dict = {}
+    for p in stacks + (stock,):
+        for h, card in enumerate(piles[p]):
+            where.setdefault(card, []).append((p, h))
+    stuck = {place for places in where.values() for place in places}
+    covered = dict.fromkeys(stuck, False)
+    heights: dict = {}
+    for f in game.by_role["foundation"]:
+        heights.setdefault(game.PILES[f].suit, []).append(len(piles[f]))
+
+    def under(there, place):
+        return there[0] == place[0] and there[1] < place[1] and place[0] != stock
+
+    def held(card, place):
+        rank, base = card & 15, card & 0xF0
+        for height in heights[card >> 4]:
+            if height < rank and not any(all(there in stuck or under(there, place) for there in where.get(base | q, ()))
+                                         for q in range(height + 1, rank)):
+                return False
+        if rank == QUEEN or (place[0] != stock and place[0] != talon and place[1] < 2):
+            return True
+        for there in where.get(card + 1, ()):
+            if there[0] in (stock, talon) or there[1] < 2 or under(there, place) or \
+                    (there in stuck and covered[there]):
+                continue
+            return False
+        return True
+
+    return strip_to_fixpoint(piles, stacks, stuck, covered, held)
+
+
+def walk_positions(slug: str, deals, seed: int, steps: int = 400, every: int = 3):
+    """Every ``every``-th position of a random walk (moves home preferred half the time)."""
+    cls, rng = find_game(slug), random.Random(seed)
+    for deal in deals:
+        game = cls(deal)
+        for step in range(steps):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
+            game.push(rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves))
+            if step % every == 0:
+                yield game
+
+
+def test_shah_stuck_work_list_is_the_sweeps_fixpoint():
+    """The work-list `shah_stuck` finds the same greatest set as the sweeps."""
+    compared = nonempty = 0
+    for game in walk_positions("shah", range(1, 16), seed=3):
+        if game.phase != "play":
+            continue
+        fast, slow = stocks.shah_stuck(game), shah_stuck_by_sweeps(game)
+        assert fast == slow, game.to_portable()
+        compared += 1
+        nonempty += bool(slow)
+    assert compared >= 500 and nonempty >= 100, (compared, nonempty)
