@@ -39,7 +39,7 @@ def shah_safe(game: Game, move: Move) -> bool:
     return _shah_marriage(game, move)
 
 
-def shah_stuck(game: Game, watch_rays: bool = False) -> set[tuple[int, int]] | None:
+def shah_stuck(game: Game, watch_rays: bool = False, fills: bool = False) -> set[tuple[int, int]] | None:
     """Шахъ, after the deal, under the edition's reading of marriages (the
     outer circle's): the places (pile, height) of cards that never go home
     nor marry before a space is next filled (a greatest fixpoint;
@@ -85,9 +85,12 @@ def shah_stuck(game: Game, watch_rays: bool = False) -> set[tuple[int, int]] | N
         else:
             where[card] = [n]
     count = len(card_of)
-    stuck = [True] * count
+    rays_end = ids[talon].start
+    stuck = [True] * rays_end + [not fills] * (count - rays_end)
     # the highest place of the set in each ray and the talon (the pack's cards are never covered)
     top = {p: len(row) - 1 for p, row in ids.items() if p != stock}
+    if fills:
+        top[talon] = -1
     heights: dict[int, list[int]] = {}
     for f in game.by_role["foundation"]:
         heights.setdefault(game.PILES[f].suit, []).append(len(piles[f]))
@@ -114,14 +117,18 @@ def shah_stuck(game: Game, watch_rays: bool = False) -> set[tuple[int, int]] | N
             return True
         for there in where.get(card + 1, ()):
             q = pile_of[there]
-            if q == stock or q == talon or height_of[there] < 2 or (q == p and height_of[there] < h) or \
+            if q == stock or q == talon:
+                if fills:
+                    return False  # it may fill a space in the outer circle and host X there
+                continue
+            if height_of[there] < 2 or (q == p and height_of[there] < h) or \
                     (stuck[there] and covered(there)):
                 continue
             return False
         return True
 
     # the rays' cards are looked at first (popped from the end): a ray freed ends a watch early
-    queue = [*ids[stock], *ids[talon], *range(ids[talon].start)]
+    queue = [*ids[stock], *ids[talon], *range(rays_end)] if not fills else list(range(rays_end))
     waiting = [True] * count
     while queue:
         n = queue.pop()
@@ -151,12 +158,31 @@ def shah_stuck(game: Game, watch_rays: bool = False) -> set[tuple[int, int]] | N
 
 
 def shah_dead(game: Game) -> bool:
-    """Шахъ: lost after the deal, under the outer-circle marriages, when no
-    space waits and `shah_stuck` holds a card in every ray at height two or
-    more (the outer circle or above), or holds any card once the pack and
-    the talon are spent.
+    """Шахъ: lost after the deal, under the outer-circle marriages, when
+    `shah_stuck` with ``fills`` holds any card; or when no space waits and
+    `shah_stuck` holds a card in every ray at height two or more (the outer
+    circle or above), or holds any card once the pack and the talon are
+    spent.
 
-    Proof. After the deal, without a space filled, a card moves only home
+    Proof of the first. After the deal a ray's card moves only home or by a
+    marriage (`shah._outer_circle`: from the top of a ray of three cards or
+    more, onto the top of another such ray, the card of its suit one
+    higher); cards come into a ray only on top (a marriage, or a space
+    filled from the pack or the talon). Let S be the set and suppose a card
+    of S moves; let X be the first, at time t. Until t every card of S lies
+    where it was, at its height, so a covered X is no top. A held X cannot
+    go home (for each foundation some rank it needs has every copy in S or
+    under X, none of which has moved, and nothing leaves a foundation). It
+    cannot marry: a card lies at one height for as long as it stays in its
+    ray, so X in the inner circles is a top only of a ray shorter than
+    three; a host must be a copy of r+1 on top of a ray of three cards or
+    more at t, hence at height two or more; a copy now in the inner circles
+    never gets there (it cannot marry, so it leaves its ray only home),
+    one below X or covered by a card of S is no top, and the kings are
+    never in a ray. So no card of S ever moves, and the game, won only with
+    every ray empty, is lost.
+
+    Proof of the second. After the deal, without a space filled, a card moves only home
     (the next card of one of the two foundations of its suit, up to the
     queens), by a marriage (a ray's top card, from a ray of three cards or
     more, or the talon's top, onto a ray's top card of its suit one higher
@@ -178,7 +204,11 @@ def shah_dead(game: Game) -> bool:
     cards up to that one never leave); once the pack and the talon are
     spent no space is ever filled. So no space is ever filled, and the
     cards of S never go home: the game is lost."""
-    if game.phase != "play" or MARRIAGE_READING.of(game) is not shah._outer_circle or game.space() is not None:
+    if game.phase != "play" or MARRIAGE_READING.of(game) is not shah._outer_circle:
+        return False
+    if shah_stuck(game, fills=True):
+        return True
+    if game.space() is not None:
         return False
     if not (game.piles[game.index["stock"]] or game.piles[game.index["talon"]]):
         return bool(shah_stuck(game))

@@ -75,3 +75,46 @@ def test_shah_stuck_work_list_is_the_sweeps_fixpoint():
         compared += 1
         nonempty += bool(slow)
     assert compared >= 500 and nonempty >= 100, (compared, nonempty)
+
+
+def test_shah_cards_locked_whatever_is_filled_are_never_won():
+    """Walks to the first position where `shah_stuck` with ``fills`` holds a
+    card, with less than two circles' worth left in the pack (so that the
+    plain search can decide it, and spaces may still be filled): the
+    plain search never wins it, and a few moves before, the solver (which
+    prunes by it) gives the plain search's verdict."""
+    from solver_helpers import plain_search
+    from engine.solver.search import LOST, WON, Budget, solve
+
+    cls, rng = find_game("shah"), random.Random(7)
+    fired = decided = agreed = 0
+    for deal in range(1, 61):
+        game = cls(deal)
+        for _ in range(3000):
+            moves = list(game.legal_moves)
+            if not moves:
+                game = None
+                break
+            home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
+            game.push(rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves))
+            if game.phase == "play" and len(game.piles[game.index["stock"]]) < 16 and \
+                    stocks.shah_stuck(game, fills=True):
+                break
+        else:
+            game = None
+        if game is None:
+            continue
+        fired += 1
+        truth = plain_search(game, 5_000)
+        assert truth is not True, game.to_portable()
+        decided += truth is False
+        earlier = game.copy()
+        for _ in range(4):
+            earlier.pop()
+        earlier = earlier.copy(stack=False)
+        truth = plain_search(earlier, 5_000)
+        if truth is not None:
+            solution = solve(earlier, Budget(200_000, 30))
+            assert solution.status == (WON if truth else LOST), earlier.to_portable()
+            agreed += 1
+    assert fired >= 18 and decided >= 8 and agreed >= 8, (fired, decided, agreed)
