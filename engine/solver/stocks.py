@@ -86,6 +86,9 @@ def shah_stuck(game: Game, watch_rays: bool = False, fills: bool = False) -> set
             where[card] = [n]
     count = len(card_of)
     rays_end = ids[talon].start
+    by_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}  # the places that may be in the set
+    for n in range(rays_end if fills else count):
+        by_suit[card_of[n] >> 4].append(n)
     stuck = [True] * rays_end + [not fills] * (count - rays_end)
     # the highest place of the set in each ray and the talon (the pack's cards are never covered)
     top = {p: len(row) - 1 for p, row in ids.items() if p != stock}
@@ -99,20 +102,24 @@ def shah_stuck(game: Game, watch_rays: bool = False, fills: bool = False) -> set
         p = pile_of[n]
         return p != stock and height_of[n] < top[p]
 
-    def blocked(n: int, there: int) -> bool:
-        """Is the copy at ``there`` in the set, or below place ``n`` in its pile?"""
-        return stuck[there] or (pile_of[there] == pile_of[n] and height_of[there] < height_of[n]
-                                and pile_of[n] != stock)
-
     def held(n: int) -> bool:
         card = card_of[n]
         rank, base = card & 15, card & 0xF0
-        below = [t for t in heights[card >> 4] if t < rank]
-        if below:
-            t = max(below)  # the higher foundation still below r: see the docstring
-            if not any(all(blocked(n, there) for there in where.get(base | q, ())) for q in range(t + 1, rank)):
-                return False  # this foundation may still take it
         p, h = pile_of[n], height_of[n]
+        t = -1
+        for height in heights[card >> 4]:
+            if t < height < rank:
+                t = height  # the higher foundation still below r: see the docstring
+        if t >= 0:
+            for q in range(t + 1, rank):
+                # is every copy of q in the set, or below X in its pile?
+                for there in where.get(base | q, ()):
+                    if not stuck[there] and not (pile_of[there] == p and height_of[there] < h and p != stock):
+                        break
+                else:
+                    break  # q never comes home before X: this foundation is barred
+            else:
+                return False  # this foundation may still take it
         if rank == QUEEN or (p != stock and p != talon and h < 2):
             return True
         for there in where.get(card + 1, ()):
@@ -137,7 +144,8 @@ def shah_stuck(game: Game, watch_rays: bool = False, fills: bool = False) -> set
             continue
         stuck[n] = False
         card = card_of[n]
-        again = [there for c in range(card + 1, (card | 15) + 1) for there in where.get(c, ())]
+        # the higher cards of its suit (all of them: their ranks are few) and its guests
+        again = [m for m in by_suit[card >> 4] if card_of[m] > card]
         again += where.get(card - 1, ())
         p = pile_of[n]
         if p != stock and height_of[n] == top[p]:
@@ -227,13 +235,85 @@ register("mill", Knowledge(interchangeable=("wing", "corner"),
                            interchangeable_when=lambda game: not game.extra.get("lent"),
                            suit_blind=True))
 
+def salic_dead(game: Game) -> bool:
+    """Салическій законъ, after the deal: lost when no king is bare and the
+    greatest set S of pile cards (kings excepted) in which each card is
+    *covered* (a card of S lies above it) or *held* (no foundation stands
+    at its rank less one, and every copy of that rank not yet home lies in
+    S or below it in its pile) has a card in every king's pile.
+
+    Proof. After the deal (the whole pack is out, no deal is left) a card
+    moves only from the top of a king's pile, home (onto a foundation whose
+    top is one lower, any suit, up to the jacks) or onto a bare king
+    (`salic-law.rule.free-king-takes-one-card`); nothing leaves a
+    foundation, and foundation tops only rise. Suppose a card of S moves;
+    let X, of rank r, be the first, at time t. Until t each pile keeps its
+    card of S, so no king is bare and X cannot go to a king: it goes home,
+    onto a foundation standing at r-1 at t. None stands there now (X is
+    held; a covered X is no top, its card of S still above it), so a copy
+    of rank r-1 came home before t: each copy not home lies in S (not moved
+    before t) or below X (covered by X, which has not moved). So no card of
+    S ever moves, no pile is ever cleared, and the game, won only with
+    every king bare, is lost. Both conditions only grow with S, so the
+    order of removal does not matter (`knowledge.strip_to_fixpoint`)."""
+    if game.phase != "play":
+        return False
+    piles = game.piles
+    kings = game.by_role["king-pile"]
+    if any(len(piles[p]) < 2 for p in kings):
+        return False
+    at = set()  # ranks the foundations stand at
+    for f in game.by_role["foundation"]:
+        if piles[f]:
+            at.add(piles[f][-1] & 15)
+    where: dict[int, list[tuple[int, int]]] = {}
+    for p in kings:
+        for h in range(1, len(piles[p])):
+            where.setdefault(piles[p][h] & 15, []).append((p, h))
+    stuck = {place for places in where.values() for place in places}
+    covered = dict.fromkeys(stuck, False)
+
+    def held(card: int, place: tuple[int, int]) -> bool:
+        rank = card & 15
+        if rank - 1 in at:
+            return False
+        return all(there in stuck or (there[0] == place[0] and there[1] < place[1])
+                   for there in where.get(rank - 1, ()))
+
+    strip_to_fixpoint(piles, kings, stuck, covered, held)
+    return all(any((p, h) in stuck for h in range(1, len(piles[p]))) for p in kings)
+
+
+def salic_safe(game: Game, move: Move) -> bool:
+    """Салическій законъ: a card X of rank r going home is safe when all
+    eight cards of rank r-1 are home (for a two, all eight aces are out).
+
+    Proof. Foundations take any suit, so the foundations are described by
+    how many cards of each rank are home, c(q), and a card of rank q can
+    go home exactly when c(q) < c(q-1). Take a winning line L; let L' play
+    X now and then L, skipping X's own moves. Each king's pile in L' is
+    that of L less X (or the same), so a card on top in L is on top in L',
+    a bare king of L is bare in L' and has taken no more cards (the reading
+    «once-per-king» records no more), the last king laid is the same, and
+    each deal lays the same card on the same pile or row. A move home of
+    L of a card Y of rank q: for q ≠ r, r+1, c' = c at q and q-1; for
+    q = r+1, c'(r) = c(r) + 1 makes room sooner; for q = r (Y ≠ X, so X is
+    not home yet in L), c'(r-1) = c(r-1) = 8 and c'(r) = c(r) + 1 < 8, as
+    X and Y are both away in L. So every move of L can be made in L', and
+    L' ends with every pile as bare as L's: it wins."""
+    if move.action or game.roles[game.index[move.dst]] != "foundation":
+        return False
+    rank = game.piles[game.index[move.src]][-1] & 15
+    return sum(len(game.piles[f]) >= rank - 1 for f in game.by_role["foundation"]) == 8
+
+
 # Салическій законъ: while dealing, the cards go onto the last king laid and
 # the first empty places, so order matters; once in play, king piles,
 # foundations (any suit) and queens are each alike. No rule reads a suit.
 # (Under the reading «once-per-king», `given` names king piles.)
 register("salic-law", Knowledge(interchangeable=("king-pile", "foundation", "queen"),
                                 interchangeable_when=lambda game: game.phase == "play" and not game.extra.get("given"),
-                                suit_blind=True))
+                                suit_blind=True, dead=salic_dead, safe=salic_safe))
 
 # Шахъ: the two foundations of a suit, both from the ace, are built alike
 # (twins). The rays are not interchangeable: spaces are refilled in the

@@ -118,3 +118,63 @@ def test_shah_cards_locked_whatever_is_filled_are_never_won():
             assert solution.status == (WON if truth else LOST), earlier.to_portable()
             agreed += 1
     assert fired >= 18 and decided >= 8 and agreed >= 8, (fired, decided, agreed)
+
+
+def test_salic_law_dead_positions_are_lost():
+    """Walks through real deals of the Salic Law to the first position
+    `stocks.salic_dead` calls lost: the plain search never wins it, and a
+    few moves before, the solver gives the plain search's verdict."""
+    from solver_helpers import plain_search
+    from engine.solver.search import LOST, WON, Budget, solve
+
+    cls, rng = find_game("salic-law"), random.Random(11)
+    fired = decided = agreed = 0
+    for deal in range(1, 21):
+        game = cls(deal)
+        for _ in range(1000):
+            moves = list(game.legal_moves)
+            if not moves:
+                game = None
+                break
+            home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
+            game.push(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(moves))
+            if stocks.salic_dead(game):
+                break
+        else:
+            game = None
+        if game is None:
+            continue
+        fired += 1
+        truth = plain_search(game, 5_000)
+        assert truth is not True, game.to_portable()
+        decided += truth is False
+        earlier = game.copy()
+        for _ in range(3):
+            earlier.pop()
+        earlier = earlier.copy(stack=False)
+        truth = plain_search(earlier, 5_000)
+        if truth is not None:
+            solution = solve(earlier, Budget(200_000, 30))
+            assert solution.status == (WON if truth else LOST), earlier.to_portable()
+            agreed += 1
+    assert fired >= 15 and decided >= 12 and agreed >= 6, (fired, decided, agreed)
+
+
+def test_salic_law_safe_moves_keep_the_plain_search_verdict():
+    """Positions near the end of random playouts where `stocks.salic_safe`
+    takes a move alone: the solver's verdict is the plain search's, wins
+    and losses both among them."""
+    from solver_helpers import plain_search, random_endings
+    from engine.solver.search import LOST, WON, Budget, solve
+
+    verdicts = []
+    for game in random_endings("salic-law", range(1, 31), seed=5, last=14):
+        if not any(stocks.salic_safe(game, m) for m in game.legal_moves):
+            continue
+        truth = plain_search(game, 3_000)
+        if truth is None:
+            continue
+        solution = solve(game, Budget(200_000, 30))
+        assert solution.status == (WON if truth else LOST), game.to_portable()
+        verdicts.append(truth)
+    assert verdicts.count(True) >= 5 and verdicts.count(False) >= 5, verdicts
