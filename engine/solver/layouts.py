@@ -11,7 +11,7 @@ import importlib
 
 from engine.core import Game, Move
 from engine.solver.keys import state_key
-from engine.solver.knowledge import Knowledge, crossing_safe, partner_foundations, register, strip_to_fixpoint
+from engine.solver.knowledge import Knowledge, crossing_safe, partner_foundations, register
 
 idet = importlib.import_module("engine.games.idet-ne-idet")
 
@@ -99,14 +99,21 @@ def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
     for the descending foundation D. No host: each copy of s's r+1 and r-1
     lying in a packet lies below X, or is in the set and covered. Both
     conditions only grow with the set, so removing the cards that meet
-    neither, in any order, reaches the greatest such set."""
+    neither, in any order, reaches the greatest such set.
+
+    Only an uncovered card ever leaves the set, so the set holds, in each
+    packet, the cards below a height ``t`` (the packet's first ``t``
+    cards); the card at ``t - 1`` is the one to ask. A card below X is then
+    in the set, and a card in the set is covered when it lies below its
+    packet's ``t - 1``: the tests read heights only. Removals are tried
+    packet by packet, over and over, until a whole round removes none."""
     piles = game.piles
-    where: dict[int, list[tuple[int, int]]] = {}  # card -> places of its copies in the packets
-    for p in game.packets:
+    packets = game.packets
+    where: dict[int, list[tuple[int, int]]] = {}  # card -> (packet number, height) of its copies
+    for n, p in enumerate(packets):
         for h, card in enumerate(piles[p]):
-            where.setdefault(card, []).append((p, h))
-    stuck = {place for places in where.values() for place in places}
-    covered: dict[tuple[int, int], bool] = dict.fromkeys(stuck, False)
+            where.setdefault(card, []).append((n, h))
+    t = [len(piles[p]) for p in packets]
     partners = partner_foundations(type(game))
     up: dict[int, int] = {}    # suit -> the rank its ascending foundation wants (14: complete)
     down: dict[int, int] = {}  # suit -> the rank its descending foundation wants (0: complete)
@@ -115,31 +122,52 @@ def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
         if spec.step > 0:
             up[spec.suit] = len(piles[i]) + 1
             down[spec.suit] = 13 - len(piles[j])
+    empty: tuple = ()
 
-    def unavailable(card: int, place: tuple[int, int]) -> bool:
-        """No copy of ``card`` could reach a foundation before the card at ``place`` moves."""
-        return all(there in stuck or (there[0] == place[0] and there[1] < place[1])
-                   for there in where.get(card, ()))
+    def reachable(card: int) -> bool:
+        """Some copy of ``card`` lies in a packet outside the set."""
+        for n, h in where.get(card, empty):
+            if h >= t[n]:
+                return True
+        return False
 
-    def held(card: int, place: tuple[int, int]) -> bool:
-        suit, rank = card >> 4, card & 15
+    def held(card: int) -> bool:
+        rank = card & 15
         base = card & 0xF0
-        wants = up[suit]
-        if wants == rank or (wants < rank and not any(unavailable(base | q, place) for q in range(wants, rank))):
+        wants = up[card >> 4]
+        if wants == rank:
             return False
-        wants = down[suit]
-        if wants == rank or (wants > rank and not any(unavailable(base | q, place)
-                                                      for q in range(rank + 1, wants + 1))):
+        if wants < rank:
+            for q in range(wants, rank):
+                if not reachable(base | q):
+                    break
+            else:
+                return False
+        wants = down[card >> 4]
+        if wants == rank:
             return False
-        for step in (1, -1):
-            if 1 <= rank + step <= 13:
-                for there in where.get(card + step, ()):
-                    if (there[0] == place[0] and there[1] < place[1]) or (there in stuck and covered[there]):
-                        continue
-                    return False
+        if wants > rank:
+            for q in range(rank + 1, wants + 1):
+                if not reachable(base | q):
+                    break
+            else:
+                return False
+        for host in (card + 1, card - 1):
+            if 1 <= host & 15 <= 13 and host & 0xF0 == base:
+                for n, h in where.get(host, empty):
+                    if h >= t[n] - 1:  # outside the set, or in it and uncovered
+                        return False
         return True
 
-    return strip_to_fixpoint(piles, game.packets, stuck, covered, held)
+    changed = True
+    while changed:
+        changed = False
+        for n, p in enumerate(packets):
+            pile = piles[p]
+            while t[n] and not held(pile[t[n] - 1]):
+                t[n] -= 1
+                changed = True
+    return {(p, h) for n, p in enumerate(packets) for h in range(t[n])}
 
 
 def four_corners_dead(game: Game) -> bool:
