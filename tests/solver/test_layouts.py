@@ -1,0 +1,127 @@
+"""The knowledge of the layout games (engine/solver/layouts.py) against the
+engine's rules: keys that merge positions merge only positions that play
+alike, safe moves and dead tests agree with the plain search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import find_game
+from engine.solver import layouts
+from engine.solver.keys import state_key
+from engine.solver.knowledge import knowledge
+from engine.solver.search import LOST, WON, Budget, solve
+
+from solver_helpers import plain_search
+
+IDET_READINGS = ({}, {"idet-ne-idet.assume.aces-from-any-place": "covered-too"},
+                 {"idet-ne-idet.assume.middle-top-cards-while-dealing": "barred"},
+                 {"idet-ne-idet.assume.replaced-while-dealing": "every-card"})
+
+
+def last_layout(cls, deal: int, rng: random.Random, readings=None, steps: int = 2_000):
+    """Random play from ``deal`` (moves home preferred) until the last
+    layout is dealt out; then the positions of the rest of the walk."""
+    game = cls(deal, readings=readings) if readings else cls(deal)
+    for _ in range(steps):
+        if game.phase == "play" and not game.redeals_left:
+            yield game
+        moves = list(game.legal_moves)
+        if not moves:
+            return
+        home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
+        actions = [m for m in moves if m.action]
+        pick = home if home and rng.random() < 0.5 else actions if actions and rng.random() < 0.5 else moves
+        game.push(rng.choice(pick))
+
+
+def idet_rows_permuted(game, rng):
+    """The same Идет — не идет position with its seven vertical rows in another order."""
+    cls = type(game)
+    state = game.to_portable()
+    piles = state["piles"]
+    rows = [(piles.get(cls.names[t], []), piles.get(cls.names[c], [])) for t, c in zip(cls.top, cls.cols)]
+    rng.shuffle(rows)
+    for (t, c), (top, col) in zip(zip(cls.top, cls.cols), rows):
+        piles[cls.names[t]], piles[cls.names[c]] = top, col
+    return cls.from_portable(state)
+
+
+def move_cards(game):
+    """Each legal move as (card moved, where it lands: a card, a base or an empty row), sorted."""
+    out = []
+    for move in game.legal_moves:
+        if move.action:
+            out.append((move.action, -1, ""))
+            continue
+        src = game.piles[game.index[move.src]]
+        card = src[move.at - 1] if move.at else src[-1]
+        dst = game.piles[game.index[move.dst]]
+        role = game.roles[game.index[move.dst]]
+        out.append(("card", card, role if role == "foundation" or not dst else str(dst[-1])))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("readings", IDET_READINGS, ids=lambda r: ",".join(r.values()) or "default")
+def test_idet_rows_in_any_order_play_alike(readings):
+    """Idet's key sorts the vertical rows in the last layout: positions with
+    equal keys have the same moves (by the cards moved and where they land),
+    the same outcome, and the same verdict."""
+    cls = find_game("idet-ne-idet")
+    know = knowledge(cls)
+    rng = random.Random(3)
+    checked = solved = 0
+    for deal in range(1, 25):
+        for game in last_layout(cls, deal, rng, readings):
+            other = idet_rows_permuted(game, rng)
+            assert state_key(other, know) == state_key(game, know)
+            assert move_cards(other) == move_cards(game)
+            assert other.is_won() == game.is_won() and (other.outcome() is None) == (game.outcome() is None)
+            checked += 1
+            if checked % 7 == 0 and solved < 12:
+                truth = plain_search(game, 3_000)
+                if truth is not None:
+                    solved += 1
+                    assert solve(other, Budget(100_000, 30)).status == (WON if truth else LOST)
+    assert checked > 100 and solved >= 4, (checked, solved)
+
+
+def test_idet_key_keeps_rows_apart_before_the_last_layout():
+    """With a redeal to come (the rows are gathered in order) or while
+    dealing (the outer rows feed the bases), the rows are not merged."""
+    cls = find_game("idet-ne-idet")
+    know = knowledge(cls)
+    rng = random.Random(4)
+    game = cls(1)
+    other = idet_rows_permuted(game, rng)
+    if other.piles != game.piles:
+        assert state_key(other, know) != state_key(game, know)
+
+
+@pytest.mark.parametrize("readings", IDET_READINGS[:2], ids=("default", "covered-too"))
+def test_idet_safe_moves_agree_with_the_plain_search(readings):
+    """Last-layout positions of random walks where a safe move exists: the
+    solver, which plays it alone, agrees with the plain search."""
+    cls = find_game("idet-ne-idet")
+    rng = random.Random(5)
+    agreed = 0
+    for deal in range(1, 40):
+        for game in last_layout(cls, deal, rng, readings):
+            if not any(layouts.idet_safe(game, m) for m in game.legal_moves):
+                continue
+            work = game.copy(stack=False)
+            truth = plain_search(work, 3_000)
+            if truth is None:
+                continue
+            solution = solve(work, Budget(100_000, 30))
+            assert solution.status == (WON if truth else LOST), work.to_portable()
+            if truth:
+                replay = cls.from_portable(work.to_portable())
+                for text in solution.moves:
+                    replay.play(text)
+                assert replay.is_won()
+            agreed += 1
+            break
+    assert agreed >= 10, agreed
