@@ -228,10 +228,30 @@ register("four-corners", Knowledge(interchangeable=("corner", "side"),
                                    interchangeable_when=columns_alike, safe=four_corners_safe,
                                    dead=four_corners_dead))
 
-# Большая раскладка and Китайское письмо: not registered while main's rules
-# of their marked rows (cards below the top available, SRC@K>DST) are new:
-# the twin columns (2-11, 2-10) and `layout_safe` were proved for the rules
-# before them and wait to be proved again; their search uses the engine's
-# moves and exact keys only.
-register("grand-layout", Knowledge())
-register("chinese-letter", Knowledge())
+# Большая раскладка and Китайское письмо, under main's rules (every card of
+# the marked rows playable, SRC@K>DST), in the last layout once dealt
+# (`columns_alike`: the pack is out and no gathering is to come, so neither
+# the replacement from the pack nor the gathering order tells rows apart):
+# * the unmarked rows (grand-layout 2-11, chinese-letter 2-10) obey the same
+#   rules: their bottom card alone is playable (the reading of the bottom
+#   cards while dealing no longer applies: `_bottoms_after_the_deal` holds
+#   in play), it takes a card of its suit one higher or lower
+#   (grand-layout.play.5, chinese-letter.play.3.2), and an emptied one takes
+#   the same cards as any other (grand-layout: the refilling card of the
+#   thirteenth, play.6 and its reading; chinese-letter: any playable card,
+#   play.4);
+# * the two marked rows of the layout (grand-layout 1 and 12,
+#   chinese-letter 1 and 11, «И») obey the same rules as each other: each of
+#   their cards is playable alike (chinese-letter: as its reading of the
+#   side rows after the deal says, the same for both), from inside the row
+#   onto its own bottom card or not by the same reading, and they take and
+#   refill as the unmarked rows do. The thirteenth (grand-layout) and the
+#   pile (chinese-letter) are kept apart: they refill rows and, in
+#   chinese-letter, take cards by their own readings.
+# The standstill that ends the game reads the rows of a kind in the same
+# sorted way (`LayoutGame._position_key`). The key only merges positions;
+# the line's moves are the engine's own, so a line found replays.
+register("grand-layout", Knowledge(twins=(tuple(f"col-{k}" for k in range(2, 12)), ("col-1", "col-12")),
+                                   interchangeable_when=columns_alike, safe=layout_safe))
+register("chinese-letter", Knowledge(twins=(tuple(f"col-{k}" for k in range(2, 11)), ("col-1", "col-11")),
+                                     interchangeable_when=columns_alike, safe=layout_safe))

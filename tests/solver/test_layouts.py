@@ -125,3 +125,78 @@ def test_idet_safe_moves_agree_with_the_plain_search(readings):
             agreed += 1
             break
     assert agreed >= 10, agreed
+
+
+# -- the crossing foundations: Большая раскладка, Китайское письмо, Четыре угла ---------
+
+CROSSING = {  # the piles an endgame's cards are dealt into: marked rows, plain rows, the one apart
+    "grand-layout": ("col-1", "col-12", "col-2", "col-5", "col-13"),
+    "chinese-letter": ("col-1", "col-11", "col-3", "col-7", "pile"),
+    "four-corners": ("left-1", "left-3", "right-2", "right-6", "left-5"),
+}
+
+
+def crossing_endgame(slug: str, seed: int, cards_left: int, readings=None):
+    """The last layout dealt out (phase "play", no redeal left): each suit's
+    ascending and descending foundations built to random heights that
+    cross or nearly cross, the ``cards_left`` cards out of home dealt at
+    random into a few piles (`CROSSING`)."""
+    rng = random.Random(seed)
+    cls = find_game(slug)
+    from engine.cards import RANKS, SUITS
+
+    out = [0, 0, 0, 0]  # the cards of each suit out of home
+    for _ in range(cards_left):
+        out[rng.randrange(4)] += 1
+    piles, left = {}, []
+    for suit in range(4):
+        up = rng.randint(13 - min(13, out[suit]), 13)  # the two foundations hold 26 - out cards of the suit
+        down = 26 - out[suit] - up
+        if down > 13:
+            up, down = up + down - 13, 13
+        piles[f"foundation-{SUITS[suit]}-A"] = [RANKS[r] + SUITS[suit] for r in range(1, up + 1)]
+        piles[f"foundation-{SUITS[suit]}-K"] = [RANKS[r] + SUITS[suit] for r in range(13, 13 - down, -1)]
+        for rank in range(1, 14):
+            left += [RANKS[rank] + SUITS[suit]] * (2 - (rank <= up) - (rank > 13 - down))
+    rng.shuffle(left)
+    names = CROSSING[slug]
+    count = rng.randint(2, len(names))
+    chosen = rng.sample(names, count)
+    for k, name in enumerate(chosen):
+        piles[name] = left[k::count]
+    state = {"game": slug, "deal": 0, "phase": "play", "redeals_left": 0, "piles": piles}
+    if readings:
+        state["readings"] = readings
+    return cls.from_portable(state)
+
+
+@pytest.mark.parametrize("slug", sorted(CROSSING))
+def test_crossing_safe_moves_agree_with_the_plain_search(slug):
+    """Small last-layout endgames where a foundation move is safe
+    (`knowledge.crossing_safe`): the solver, which plays it alone (and uses
+    the game's other knowledge), agrees with the plain search, and its won
+    lines replay. (A wrong safe move would lose a won position: the won
+    ones are the test; lost ones come where a card is buried.)"""
+    know = knowledge(find_game(slug))
+    fired, truths = 0, []
+    for seed in range(600):
+        game = crossing_endgame(slug, seed, 3 + seed % 7)
+        if game is None:
+            continue
+        if not any(know.safe(game, m) for m in game.legal_moves):
+            continue
+        fired += 1
+        truth = plain_search(game, 3_000)
+        if truth is None:
+            continue
+        solution = solve(game, Budget(200_000, 30))
+        assert solution.status == (WON if truth else LOST), game.to_portable()
+        if truth:
+            replay = type(game).from_portable(game.to_portable())
+            for text in solution.moves:
+                replay.play(text)
+            assert replay.is_won()
+        truths.append(truth)
+        if len(truths) >= 15:
+            break
+    assert len(truths) >= 15 and truths.count(True) >= 8, (fired, truths)
