@@ -83,16 +83,24 @@ register("idet-ne-idet", Knowledge(safe=idet_safe, key=idet_key))
 
 
 def four_corners_safe(game: Game, move: Move) -> bool:
-    """Четыре угла: `knowledge.crossing_safe` once the last deal is dealt
-    out (phase "play", no redeal left): the aces go up and the kings down
-    in suit, marriages are up or down in suit (play.5.3), the pack is
-    empty. With a redeal to come a card home early would change the cards
-    gathered; while dealing, the foundation cards dealt go to their places
-    as they appear, so a foundation built early could change where a dealt
-    card goes: not safe then. The standstill that ends the game (shuttles
-    aside) comes no sooner in the line L' of the proof: while L still has a
-    move to make, L' has it too, or has won."""
-    return game.phase == "play" and not game.redeals_left and crossing_safe(game, move)
+    """Четыре угла: `knowledge.crossing_safe` in the last layout (no redeal
+    left), while it is dealt too: the aces go up and the kings down in
+    suit, marriages are up or down in suit (play.5.3). With a redeal to
+    come a card home early would change the cards gathered: not safe then.
+
+    While dealing, the proof of `crossing_safe` holds with the pack's cards
+    counted among those out of home: a card dealt goes to the packet of
+    ``extra.next``, which no move home changes, or, a base card, to its
+    empty foundation (the foundation X goes to is begun: X's rank is above
+    the ace, since the partner has come down to it; a king never crosses
+    an ascending foundation above it), so L' deals each card where L does;
+    a card dealt onto X in L lies in L' on the card that was under X, and
+    over each card lie in L' only cards that lie over it in L; no card is
+    married before the deal ends (play.5.1), and a side packet's card that
+    L plays to its foundation beside is its top card in L' too. The
+    standstill that ends the game (shuttles aside) comes no sooner in the
+    line L': while L still has a move to make, L' has it too, or has won."""
+    return not game.redeals_left and crossing_safe(game, move)
 
 
 def layout_safe(game: Game, move: Move) -> bool:

@@ -136,11 +136,13 @@ CROSSING = {  # the piles an endgame's cards are dealt into: marked rows, plain 
 }
 
 
-def crossing_endgame(slug: str, seed: int, cards_left: int, readings=None):
+def crossing_endgame(slug: str, seed: int, cards_left: int, stock: int = 0):
     """The last layout dealt out (phase "play", no redeal left): each suit's
     ascending and descending foundations built to random heights that
     cross or nearly cross, the ``cards_left`` cards out of home dealt at
-    random into a few piles (`CROSSING`)."""
+    random into a few piles (`CROSSING`); with ``stock``, that many of them
+    still in the pack (phase "deal", the next packet at random: Четыре
+    угла only)."""
     rng = random.Random(seed)
     cls = find_game(slug)
     from engine.cards import RANKS, SUITS
@@ -160,18 +162,19 @@ def crossing_endgame(slug: str, seed: int, cards_left: int, readings=None):
             left += [RANKS[rank] + SUITS[suit]] * (2 - (rank <= up) - (rank > 13 - down))
     rng.shuffle(left)
     names = CROSSING[slug]
+    state = {"game": slug, "deal": 0, "phase": "play", "redeals_left": 0}
+    if stock:
+        piles["stock"], left = ["~" + card for card in left[:stock]], left[stock:]
+        state.update(phase="deal", extra={"next": rng.randrange(12)})
     count = rng.randint(2, len(names))
     chosen = rng.sample(names, count)
     for k, name in enumerate(chosen):
         piles[name] = left[k::count]
-    state = {"game": slug, "deal": 0, "phase": "play", "redeals_left": 0, "piles": piles}
-    if readings:
-        state["readings"] = readings
-    return cls.from_portable(state)
+    return cls.from_portable({**state, "piles": piles})
 
 
-@pytest.mark.parametrize("slug", sorted(CROSSING))
-def test_crossing_safe_moves_agree_with_the_plain_search(slug):
+@pytest.mark.parametrize("slug, stock", [(slug, 0) for slug in sorted(CROSSING)] + [("four-corners", 3)])
+def test_crossing_safe_moves_agree_with_the_plain_search(slug, stock):
     """Small last-layout endgames where a foundation move is safe
     (`knowledge.crossing_safe`): the solver, which plays it alone (and uses
     the game's other knowledge), agrees with the plain search, and its won
@@ -180,9 +183,7 @@ def test_crossing_safe_moves_agree_with_the_plain_search(slug):
     know = knowledge(find_game(slug))
     fired, truths = 0, []
     for seed in range(600):
-        game = crossing_endgame(slug, seed, 3 + seed % 7)
-        if game is None:
-            continue
+        game = crossing_endgame(slug, seed, 3 + stock + seed % 7, stock)
         if not any(know.safe(game, m) for m in game.legal_moves):
             continue
         fired += 1
