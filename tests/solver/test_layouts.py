@@ -201,3 +201,53 @@ def test_crossing_safe_moves_agree_with_the_plain_search(slug, stock):
         if len(truths) >= 15:
             break
     assert len(truths) >= 15 and truths.count(True) >= 8, (fired, truths)
+
+
+def test_four_corners_stuck_set_is_closed():
+    """`four_corners_stuck` (which reads heights) against the definition
+    its proof uses, written with sets: every card of the set is covered by
+    a card of the set or held (it cannot go home, each copy of a card it
+    needs first being home on the other foundation, in the set or below
+    it; and each copy of its hosts in a packet lies below it or is covered
+    in the set); and a packet's top card outside the set is not held."""
+    cls = find_game("four-corners")
+    rng = random.Random(7)
+    checked = nonempty = 0
+    for deal in range(1, 30):
+        for game in last_layout(cls, deal, rng, steps=600):
+            stuck = layouts.four_corners_stuck(game)
+            piles = game.piles
+            where = {}
+            for p in game.packets:
+                for h, card in enumerate(piles[p]):
+                    where.setdefault(card, []).append((p, h))
+
+            def covered(place):
+                p, h = place
+                return any((p, k) in stuck for k in range(h + 1, len(piles[p])))
+
+            def held(place):
+                p, h = place
+                card = piles[p][h]
+                suit, rank = card >> 4, card & 15
+                up = len(piles[game.index[f"foundation-{'SHDC'[suit]}-A"]]) + 1
+                down = 13 - len(piles[game.index[f"foundation-{'SHDC'[suit]}-K"]])
+
+                def lacking(q):
+                    return all(t in stuck or (t[0] == p and t[1] < h) for t in where.get(suit << 4 | q, ()))
+
+                if up == rank or (up < rank and not any(lacking(q) for q in range(up, rank))):
+                    return False
+                if down == rank or (down > rank and not any(lacking(q) for q in range(rank + 1, down + 1))):
+                    return False
+                hosts = [t for step in (1, -1) if 1 <= rank + step <= 13 for t in where.get(card + step, ())]
+                return all((t[0] == p and t[1] < h) or (t in stuck and covered(t)) for t in hosts)
+
+            for place in stuck:
+                assert covered(place) or held(place), (place, game.to_portable())
+            for p in game.packets:
+                if piles[p] and (p, len(piles[p]) - 1) not in stuck:
+                    assert not held((p, len(piles[p]) - 1)), game.to_portable()
+            checked += 1
+            nonempty += bool(stuck)
+    assert checked > 200 and nonempty > 50, (checked, nonempty)
