@@ -259,7 +259,11 @@ register("four-corners", Knowledge(interchangeable=("corner", "side"),
 # The standstill that ends the game reads the rows of a kind in the same
 # sorted way (`LayoutGame._position_key`). The key only merges positions;
 # the line's moves are the engine's own, so a line found replays.
+# Playouts: Большая раскладка's deals are nearly all won, and a randomised
+# greedy playout finds the win where the depth-first search, taking the
+# first layout's moves in order, wanders: 40 playouts decide 37 of deals
+# 21-60 within 1 CPU s, 8 decide 29 (the ordering only; no verdict rests on it).
 register("grand-layout", Knowledge(twins=(tuple(f"col-{k}" for k in range(2, 12)), ("col-1", "col-12")),
-                                   interchangeable_when=columns_alike, safe=layout_safe))
+                                   interchangeable_when=columns_alike, safe=layout_safe, playouts=40))
 register("chinese-letter", Knowledge(twins=(tuple(f"col-{k}" for k in range(2, 11)), ("col-1", "col-11")),
                                      interchangeable_when=columns_alike, safe=layout_safe))
