@@ -108,9 +108,20 @@ def layout_safe(game: Game, move: Move) -> bool:
     once the last layout is dealt out (phase "play", no redeal left): the
     bases are an ace built up and a king built down in each suit, cards go
     on the bottom cards in suit one higher or lower (grand-layout.play.5,
-    chinese-letter.play.3.2). While dealing, a card moved to the bases is
-    replaced from the pack (play.3.1, play.4.2; chinese-letter.play.2.2),
-    which changes the layout, so it is not safe then."""
+    chinese-letter.play.3.2; the pile too, where its reading lets it take
+    cards). Under main's rules a card from inside a marked row (rows «И»)
+    is playable, X among them: the proof's "a card available in L is
+    available in L'" holds as it stands (a marked row's cards are all
+    playable wherever they lie, a plain row's bottom card in L has no card
+    over it in L'); the card that refills an emptied row in L (the
+    thirteenth's upper or bottom card, by the reading; any playable card in
+    chinese-letter) is, in L', the same card or X (whose moves L' skips),
+    since L' keeps the order of the cards it has not home; and a card that
+    L lays from inside a row onto its own bottom card (the reading
+    "onto-its-own-row") finds that bottom card in L' or plays home. While
+    dealing, a card moved to the bases is replaced from the pack (play.3.1,
+    play.4.2; chinese-letter.play.2.2), which changes the layout, so it is
+    not safe then."""
     return game.phase == "play" and not game.redeals_left and crossing_safe(game, move)
 
 
