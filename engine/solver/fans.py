@@ -27,7 +27,7 @@ moves as `FanGame.generate_moves`, on plain lists (with one pack, card by
 card: `FanSearch.run_one_pack`), with the position key and the dead test
 kept up to date move by move. tests/solver/test_fans.py checks the one-pack
 search position for position against the same search written plainly, and
-the two-pack dead test against its plain scan; tests/solver/test_solve.py
+the two-pack dead test against its fixpoint written plainly; tests/solver/test_solve.py
 checks the verdicts against the generic search and replays the won lines.
 """
 
@@ -189,71 +189,116 @@ def twin_dead(game: Game) -> bool:
     """Is this position of a two-pack fan game lost, with no redeal left? (sound, not complete)"""
     if game.redeals_left:
         return False
-    return fans_dead_two_packs([game.piles[i] for i in game.by_role["fan"]], game.MARRY)
+    cls = type(game)
+    return fans_dead_two_packs([game.piles[i] for i in cls._fans],
+                               tuple((suit, base, step) for _f, suit, base, step in cls._foundations),
+                               [len(game.piles[f]) for f, _s, _b, _t in cls._foundations], cls.MARRY)
 
 
-def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...],
-                        memo: dict[bytes, tuple] | None = None, count: dict[int, int] | None = None) -> bool:
-    """The dead test of two-pack fans.
+def fans_dead_two_packs(fans, found_spec, heights, marry) -> bool:
+    """The dead test of two-pack fans (Домъ въ лѣсу, Домъ на холмѣ), with no
+    redeal left: True when some cards can provably never leave their
+    places, so the game cannot be won. ``fans``: each fan's cards, bottom
+    first; ``found_spec``: each foundation's (suit bits, base rank, step);
+    ``heights``: the cards on each; ``marry``: the steps a card may marry by
+    (card + step must be the top it lands on). Sound, not complete.
 
-    A copy X that lies over both copies of a card its foundation needs
-    first can never go home before it leaves its fan: with aces up only
-    (Домъ въ лѣсу) a foundation of X's suit must hold one copy of every
-    lower rank before it takes X, and both copies of some lower rank lie
-    under X; with aces up and kings down (Домъ на холмѣ) the ace's
-    foundation is barred so, and the king's foundation needs one copy of
-    every higher rank, barred likewise if X also lies over both copies of
-    some higher rank. Such a copy X can leave only by marriage, onto a
-    copy of a card it may marry (X+1; in Домъ на холмѣ also X-1) lying on
-    top of a fan at that moment. If every such copy lies under X in X's own
-    fan, or is already home (cards never leave the foundations), X never
-    leaves, the cards it covers never go home, and the game is lost.
+    The test computes a set S of cards of the fans, each fan's S being a
+    bottom part of it (below its "frontier": S starts as every card in the
+    fans). A fan's frontier card X (the highest card of S in it) is
+    released (taken out of S; the card under it becomes the frontier) when
+    the rules might let it leave its place with the cards of S still where
+    they lie:
+    * by marriage: a copy of a card X may land on (X + step) is released
+      (``free``) or is some fan's frontier card (``fm``: nothing of S lies
+      on it);
+    * or home: a foundation F of X's suit still to take X (an ace's wants
+      rank w <= X, a king's w >= X) and every rank between w and X (w..X-1
+      going up, X+1..w going down) has a released copy.
+    Release until nothing changes (a greatest fixpoint; releasing only ever
+    helps others, so the order does not matter). Dead when S is not empty.
 
-    Which copies are so trapped, and how many copies of each target lie
-    under them, depends on the fan alone (`trapped_of`; ``memo`` keeps it
-    per fan's bytes); whether a target copy lies elsewhere depends on
-    ``count``, the copies of each card in the fans (counted here if not
-    given)."""
-    if count is None:
-        count = {}
-        for pile in fans:
-            for card in pile:
-                count[card] = count.get(card, 0) + 1
-    for pile in fans:
-        if len(pile) < 3:
-            continue
-        b = bytes(pile)
-        found = memo.get(b) if memo is not None else None
-        if found is None:
-            found = trapped_of(b, marry)
-            if memo is not None:
-                memo[b] = found
-        for targets in found:
-            for target, beneath in targets:
-                if count.get(target, 0) > beneath:
-                    break  # a copy of the target lies elsewhere
+    Proof. Take any line of play from here and the first move in it that
+    takes a card of S from its place (cards never come back to their
+    places but by leaving them first; foundation cards never move). Before
+    it, every card of S lies where it lies now. The card X moved is on top
+    of its fan, so every card that lay on it has left: none of them is in
+    S, so X is its fan's frontier card, which the fixpoint did not
+    release. If X is married onto a copy Z of X + step lying on top of a
+    fan: Z came from a fan (foundation cards stay); either Z has left its
+    place (then it is not in S, so released), or it lies there with every
+    card that covered it gone (none in S: Z is a frontier card, or
+    released). If X goes home on F, F took every rank between w and X
+    first, each card of a fan that has left its place (a foundation card
+    was on F already or stays on another foundation), so not in S:
+    released. Both contradict "not released". So no card of S ever
+    leaves its fan, none goes home, and the game is lost. The one-pack cycle
+    test (`dead_one_pack`) is the same argument with one copy of each card;
+    two copies (twins are the same card value) are why a target or a rank
+    counts as soon as any one copy qualifies."""
+    homes: tuple[list, ...] = ([], [], [], [])
+    for (suit, base, step), ht in zip(found_spec, heights):
+        w = base + step * ht
+        if 1 <= w <= KING:
+            if step > 0:
+                homes[suit >> 4].append((suit | w, True))
             else:
-                return True
-    return False
-
-
-def trapped_of(fan: bytes, marry: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The copies X of ``fan`` that can leave it only by marriage (see
-    `fans_dead_two_packs`): for each, the cards it may marry onto, with
-    the copies of each lying under X."""
-    both_ways = len(marry) > 1
-    out = []
-    seen: dict[int, int] = {}  # card -> copies beneath (in this fan, below the current card)
-    for k, card in enumerate(fan):
-        if k >= 2:
-            suit, rank = card & ~15, card & 15
-            low = any(seen.get(suit | r, 0) == 2 for r in range(1, rank))
-            high = both_ways and any(seen.get(suit | r, 0) == 2 for r in range(rank + 1, KING + 1))
-            if low and (high or not both_ways):
-                out.append(tuple((card + step, seen.get(card + step, 0)) for step in marry
-                                 if 1 <= (card + step) & 15 <= KING))
-        seen[card] = seen.get(card, 0) + 1
-    return tuple(out)
+                homes[suit >> 4].append((suit | w, False))
+    nf = [0] * 64  # fans whose frontier is this card
+    fm = 0
+    h = []
+    live = []
+    for g, p in enumerate(fans):
+        n = len(p)
+        h.append(n)
+        if n:
+            c = p[-1]
+            nf[c] += 1
+            fm |= 1 << c
+            live.append(g)
+    free = 0
+    both = len(marry) > 1
+    changed = True
+    while changed:
+        changed = False
+        still = []
+        for g in live:
+            p = fans[g]
+            k = h[g]
+            while k:
+                c = p[k - 1]
+                ok = free | fm
+                if not ((ok >> (c + 1)) & 1 or both and (ok >> (c - 1)) & 1):
+                    for w, up in homes[c >> 4]:
+                        if up:
+                            if c >= w:
+                                m = (1 << (c - w)) - 1
+                                if (free >> w) & m == m:
+                                    break
+                        elif c <= w:
+                            m = (1 << (w - c)) - 1
+                            if (free >> (c + 1)) & m == m:
+                                break
+                    else:
+                        break
+                n = nf[c] - 1
+                nf[c] = n
+                if not n:
+                    fm ^= 1 << c
+                free |= 1 << c
+                k -= 1
+                if k:
+                    c = p[k - 1]
+                    nf[c] += 1
+                    fm |= 1 << c
+                changed = True
+            h[g] = k
+            if k:
+                still.append(g)
+        live = still
+        if not live:
+            return False
+    return True
 
 
 # -- the specialised search ---------------------------------------------------------------
@@ -315,15 +360,9 @@ class FanSearch:
         twin_groups = self.twin_groups
         decks = 1 if one_pack else 2
         dead_test = fans_dead_one_pack if one_pack and marry == (1,) else None
-        count: dict[int, int] = {}  # copies of each card in the fans (`fans_dead_two_packs`)
-        for p in fans:
-            for c in p:
-                count[c] = count.get(c, 0) + 1
         if prune and not one_pack:
-            memo: dict[bytes, tuple] = {}
-
-            def dead_test(_fans):  # noqa: E306  (the fans as bytes, kept up to date)
-                return fans_dead_two_packs(fb, marry, memo, count)
+            def dead_test(_fans):  # noqa: E306  (the fans as bytes, kept up to date; heights too)
+                return fans_dead_two_packs(fb, found_spec, heights, marry)
         fb = [bytes(p) for p in fans]
         # cards on the foundations, by card, for the safe test
         home: dict[int, int] = {}
@@ -413,7 +452,7 @@ class FanSearch:
                 stack.pop()
                 if line:
                     m = line.pop()
-                    self._undo(m, fans, fb, heights, home, count)
+                    self._undo(m, fans, fb, heights, home)
                     if m & 63 >= 48:
                         hkey = heights_key()
                 continue
@@ -447,13 +486,12 @@ class FanSearch:
             else:
                 heights[dst - 48] += 1
                 home[card] = home.get(card, 0) + 1
-                count[card] -= 1
                 hkey = hk
             line.append(m)
             if not any(fans):
                 return WON, self._moves(line)
             if prune and dead_test is not None and dead_test(fans):
-                self._undo(line.pop(), fans, fb, heights, home, count)
+                self._undo(line.pop(), fans, fb, heights, home)
                 if dst >= 48:
                     hkey = heights_key()
                 continue
@@ -649,7 +687,7 @@ class FanSearch:
         foundation wants ``want`` (cards go home in order)."""
         return bytes(c for c in self.present if c >= want[c >> 4])
 
-    def _undo(self, m: int, fans, fb, heights, home, count) -> None:
+    def _undo(self, m: int, fans, fb, heights, home) -> None:
         src, dst = m >> 6, m & 63
         if dst < 48:
             card = fans[dst].pop()
@@ -660,7 +698,6 @@ class FanSearch:
             suit, base, step = self.found_spec[n]
             card = suit | (base + step * heights[n])
             home[card] -= 1
-            count[card] += 1
         fans[src].append(card)
         fb[src] += bytes((card,))
 
@@ -767,3 +804,4 @@ def judge_layout(game: Game, meter: Meter) -> tuple[bool, int]:
     except OutOfBudget:
         status = ""
     return status == WON, sum(len(work.piles[f]) for f in search.found_ids)
+
