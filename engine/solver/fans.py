@@ -34,11 +34,12 @@ checks the verdicts against the generic search and replays the won lines.
 from __future__ import annotations
 
 import importlib
+import random
 
 from engine.cards import KING
 from engine.core import Game, Move
 from engine.solver.knowledge import Knowledge, cards_home, crossing_safe, knowledge, register, spec_twins
-from engine.solver.search import LOST, WON, Meter, OutOfBudget, clock, exhaustive
+from engine.solver.search import LOST, UNKNOWN, WON, Meter, OutOfBudget, clock, exhaustive
 
 lucie = importlib.import_module("engine.games.belle-lucie")
 
@@ -307,6 +308,24 @@ HOME = 63     # `FanSearch.run_one_pack`: ``below`` of a card on its foundation
 GO_HOME = 64  # a move of card c to its foundation is GO_HOME + c (a marriage: c)
 SHIFT = tuple(6 * c for c in range(64))  # the key's field of card c (6 bits: 0..63)
 ONE_BYTE = tuple(bytes((c,)) for c in range(256))
+DIVE_SHARE = 0.5      # `FanSearch.dives`: the share of the budget the dives may use
+DIVE_NODES = 200      # a dive's cap of positions, times the Luby sequence's term
+DIVE_HOMES_LATE = 0.15  # the chance that a dive's position tries its moves home among the marriages
+
+
+def luby(n: int) -> int:
+    """The n-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: restart caps
+    within a constant factor of the best fixed cap whatever the distribution of search lengths."""
+    k = 1
+    while (1 << k) - 1 < n:
+        k += 1
+    while True:
+        if n == (1 << k) - 1:
+            return 1 << (k - 1)
+        n -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < n:
+            k += 1
 
 
 class FanSearch:
@@ -350,7 +369,42 @@ class FanSearch:
     def run(self) -> tuple[str, tuple]:
         if self.prune and self.one_pack and self.marry == (1,):
             return self.run_one_pack()
+        if self.prune and not self.one_pack:
+            found = self.dives()
+            if found is not None:
+                return found
+        return self.depth_first()
+
+    def dives(self, share: float = DIVE_SHARE) -> tuple[str, tuple] | None:
+        """Short randomised depth-first searches before the exhaustive one
+        (two packs): the wins these deals have are mostly found by the first
+        few hundred positions of a search or not for a long time (a choice
+        made early and wrong is searched to the end below it), so restarts
+        with the marriages in a random order, each capped at a number of
+        positions that follows the Luby sequence (times `DIVE_NODES`), use
+        ``share`` of what is left of the budget (time and positions). Each
+        dive has its own table of positions; one that ends under its cap
+        searched everything, so its "lost" is a proof as the full search's
+        is. Seeded by the deal: the same dives each time. None: undecided."""
+        meter = self.meter
+        end = clock() + share * (meter.deadline - clock())
+        last = meter.nodes + int(share * (meter.max_nodes - meter.nodes))
+        rng = random.Random(self.game.deal * 7919 + 1)
+        n = 1
+        while meter.nodes < last and clock() < end:
+            status, line = self.depth_first(min(DIVE_NODES * luby(n), last - meter.nodes), rng)
+            if status != UNKNOWN:
+                return status, line
+            n += 1
+        return None
+
+    def depth_first(self, cap: int | None = None, rng: random.Random | None = None) -> tuple[str, tuple]:
+        """The depth-first search of `run` (two packs, or no pruning): at
+        most ``cap`` positions (then UNKNOWN), the marriages in a random
+        order where ``rng`` is given (else from the first fan's top card to
+        the last's, moves home first)."""
         game, meter = self.game, self.meter
+        stop = None if cap is None else meter.nodes + cap
         fans = [game.piles[i][:] for i in self.fan_ids]
         heights = [len(game.piles[f]) for f in self.found_ids]
         nfans = len(fans)
@@ -416,6 +470,12 @@ class FanSearch:
                                     empties.append(s * 64 + d)
                             else:
                                 marriages.append(s * 64 + d)
+            if rng is not None:
+                rng.shuffle(marriages)
+                if homes and rng.random() < DIVE_HOMES_LATE:
+                    marriages += homes
+                    rng.shuffle(marriages)
+                    return empties + marriages
             return empties + marriages + homes
 
         partner = self.partner
@@ -474,6 +534,8 @@ class FanSearch:
             parts.sort()
             k = join(parts) + hk
             meter.tick()
+            if stop is not None and meter.nodes >= stop:
+                return UNKNOWN, ()
             if k in seen:
                 continue
             seen.add(k)

@@ -336,16 +336,16 @@ def test_the_two_pack_dead_test_is_its_plain_fixpoint(slug):
 
 
 @pytest.mark.parametrize("slug, deal, status, nodes, distinct", [
-    ("house-in-the-wood", 1, "unknown", 20_000, 7_025),
-    ("house-in-the-wood", 3, WON, 188, 152),
-    ("house-on-the-hill", 1, "unknown", 20_000, 11_203),
-    ("house-on-the-hill", 8, WON, 138, 135),
+    ("house-in-the-wood", 1, WON, 7_058, 3_940),
+    ("house-in-the-wood", 3, WON, 157, 155),
+    ("house-on-the-hill", 1, WON, 981, 838),
+    ("house-on-the-hill", 8, WON, 143, 141),
 ])
 def test_the_two_pack_fan_search_meets_the_positions_it_met_before(slug, deal, status, nodes, distinct):
     """The two-pack search is pinned position for position (at 20,000
-    positions at most; figures of commit "solver: the two-pack dead test
-    as a fixpoint"): work on its speed must not change what it searches
-    unnoticed."""
+    positions at most, so the dives stop at 10,000; figures of commit
+    "solver: two-pack dives"): work on its speed must not change what it
+    searches unnoticed."""
     game = find_game(slug)(deal)
     game.redeals_left = 0
     solution = solve(game, Budget(20_000, 600))
@@ -374,3 +374,31 @@ def test_the_fast_path_steps_aside_under_a_reading_that_changes_the_moves():
     assert fans.models(find_game("belle-lucie")(21, readings={"belle-lucie.assume.redeal-gate": "no-play"}))
     record = run_deal("house-in-the-wood", "single-deal", 21, Budget(100_000, 600.0), plays_first)
     assert record["status"] == WON  # run_deal replays the line through play: a refused marriage would raise
+
+
+@pytest.mark.parametrize("slug", ("house-in-the-wood", "house-on-the-hill"))
+def test_the_dives_agree_with_a_plain_search(slug):
+    """`FanSearch.dives` alone (the whole budget, no full search after
+    them): a dive that ends under its cap says "lost" only where the plain
+    search finds no win, its won lines replay, and both verdicts occur."""
+    from solver_helpers import plain_search
+
+    verdicts = set()
+    for seed in range(40):
+        game = endgame(slug, seed, 12 + seed % 10)
+        truth = plain_search(game, 3_000)
+        if truth is None:
+            continue
+        found = FanSearch(game, Meter(Budget(200_000, 60)), prune=True).dives(share=1.0)
+        if found is None:
+            continue
+        status, line = found
+        assert status == (WON if truth else LOST), game.to_portable()
+        if status == WON:
+            assert replays(game, line)
+        verdicts.add(status)
+    assert verdicts == {WON, LOST}
+
+
+def test_luby():
+    assert [fans.luby(n) for n in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
