@@ -16,7 +16,8 @@ What the search may assume, each item proved here:
   about moves, which are the same under any renaming of the fans.
 * Two foundations built alike (Домъ въ лѣсу: two of each suit, both from
   the ace) holding as many cards are the same pile: they are sorted in
-  the key (`knowledge.spec_twins`).
+  the key (`knowledge.spec_twins`). Twin cards (the two copies of a card)
+  are one card value, so the key never tells them apart either.
 * Safe moves (`fan_safe`), dead positions (`lucie_dead`, `twin_dead`) and
   pointless moves (`fan_pointless`) hold with no redeal left; their proofs
   are in their docstrings.
@@ -29,6 +30,9 @@ kept up to date move by move. tests/solver/test_fans.py checks the one-pack
 search position for position against the same search written plainly, and
 the two-pack dead test against its fixpoint written plainly; tests/solver/test_solve.py
 checks the verdicts against the generic search and replays the won lines.
+With two packs the exhaustive search comes after capped random restarts
+(`FanSearch.dives`), which find most of these deals' wins; a "lost" comes
+from a search that ended under its cap, so it is still a proof.
 """
 
 from __future__ import annotations
@@ -308,8 +312,9 @@ HOME = 63     # `FanSearch.run_one_pack`: ``below`` of a card on its foundation
 GO_HOME = 64  # a move of card c to its foundation is GO_HOME + c (a marriage: c)
 SHIFT = tuple(6 * c for c in range(64))  # the key's field of card c (6 bits: 0..63)
 ONE_BYTE = tuple(bytes((c,)) for c in range(256))
-DIVE_SHARE = 0.5      # `FanSearch.dives`: the share of the budget the dives may use
+DIVE_SHARE = 0.9      # `FanSearch.dives`: the share of the budget the dives may use (tuned on deals 21-60 at 1 s)
 DIVE_NODES = 200      # a dive's cap of positions, times the Luby sequence's term
+DIVE_BIAS = 1.0       # a dive's preference for marriages that uncover a useful card (0: none)
 DIVE_HOMES_LATE = 0.15  # the chance that a dive's position tries its moves home among the marriages
 
 
@@ -375,18 +380,24 @@ class FanSearch:
                 return found
         return self.depth_first()
 
-    def dives(self, share: float = DIVE_SHARE) -> tuple[str, tuple] | None:
+    def dives(self, share: float | None = None) -> tuple[str, tuple] | None:
         """Short randomised depth-first searches before the exhaustive one
         (two packs): the wins these deals have are mostly found by the first
         few hundred positions of a search or not for a long time (a choice
-        made early and wrong is searched to the end below it), so restarts
-        with the marriages in a random order, each capped at a number of
-        positions that follows the Luby sequence (times `DIVE_NODES`), use
-        ``share`` of what is left of the budget (time and positions). Each
-        dive has its own table of positions; one that ends under its cap
-        searched everything, so its "lost" is a proof as the full search's
-        is. Seeded by the deal: the same dives each time. None: undecided."""
+        made early and wrong is searched to the end below it). So restarts,
+        each capped at a number of positions that follows the Luby sequence
+        (times `DIVE_NODES`), use ``share`` of what is left of the budget
+        (time and positions; default `DIVE_SHARE`). In a dive the marriages
+        come in a random order, those that uncover a card a foundation
+        wants or one with a top to marry onto tried first (`DIVE_BIAS`);
+        the moves home come first but now and then (`DIVE_HOMES_LATE`) among
+        the marriages. Each dive has its own table of positions; one that
+        ends under its cap searched everything, so its "lost" is a proof as
+        the full search's is. Seeded by the deal: the same dives each time.
+        None: undecided."""
         meter = self.meter
+        if share is None:
+            share = DIVE_SHARE
         end = clock() + share * (meter.deadline - clock())
         last = meter.nodes + int(share * (meter.max_nodes - meter.nodes))
         rng = random.Random(self.game.deal * 7919 + 1)
@@ -471,7 +482,21 @@ class FanSearch:
                             else:
                                 marriages.append(s * 64 + d)
             if rng is not None:
-                rng.shuffle(marriages)
+                if DIVE_BIAS:
+                    # tried first (last in the list): the marriages that uncover a card
+                    # a foundation wants, then those that uncover a card with a top to marry onto
+                    def score(m: int) -> float:
+                        p = fans[m >> 6]
+                        u = p[-2]
+                        if u in wants:
+                            return DIVE_BIAS + rng.random()
+                        for step in marry:
+                            if u + step in tops:
+                                return DIVE_BIAS / 2 + rng.random()
+                        return rng.random()
+                    marriages.sort(key=score)
+                else:
+                    rng.shuffle(marriages)
                 if homes and rng.random() < DIVE_HOMES_LATE:
                     marriages += homes
                     rng.shuffle(marriages)
