@@ -237,10 +237,13 @@ def fans_dead_two_packs(fans, found_spec, heights, marry) -> bool:
     first, each card of a fan that has left its place (a foundation card
     was on F already or stays on another foundation), so not in S:
     released. Both contradict "not released". So no card of S ever
-    leaves its fan, none goes home, and the game is lost. The one-pack cycle
-    test (`dead_one_pack`) is the same argument with one copy of each card;
-    two copies (twins are the same card value) are why a target or a rank
-    counts as soon as any one copy qualifies."""
+    leaves its fan, none goes home, and the game is lost (no redeal is
+    left to gather them). The one-pack cycle test (`dead_one_pack`) rests
+    on an argument of the same kind; with two copies (twins are one card
+    value) a target or a rank counts as soon as any one copy qualifies.
+    It finds every position the earlier, narrower two-pack test found (a
+    copy over both copies of a lower card, its targets under it or home:
+    such a copy is never released), tests/solver/test_fans.py checks."""
     homes: tuple[list, ...] = ([], [], [], [])
     for (suit, base, step), ht in zip(found_spec, heights):
         w = base + step * ht
