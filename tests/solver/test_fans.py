@@ -403,3 +403,19 @@ def test_the_dives_agree_with_a_plain_search(slug):
 
 def test_luby():
     assert [fans.luby(n) for n in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+@pytest.mark.parametrize("slug", ("house-in-the-wood", "house-on-the-hill"))
+def test_the_two_pack_dead_test_is_confirmed_by_the_plain_search(slug):
+    """Thick endgames (26 cards in at most four fans, as late in play): each
+    position the dead test calls lost, the plain exhaustive search (no
+    knowledge) searches to the end and finds no win."""
+    from solver_helpers import plain_search
+
+    confirmed = 0
+    for seed in range(60):
+        game = endgame(slug, seed, 26, most_fans=4)
+        if fans.twin_dead(game):
+            assert plain_search(game, 3_000) is False, game.to_portable()
+            confirmed += 1
+    assert confirmed >= 20
