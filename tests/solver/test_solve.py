@@ -193,6 +193,9 @@ def test_interchangeable_piles_commute_with_the_moves(slug):
     rng = random.Random(5)
     checked = 0
     for game in walk(cls, rng):
+        # a portable state has no moves behind it; nor has a search's start
+        # (Партеръ's key also holds a duty its search's own last move set)
+        game = game.copy(stack=False)
         know = knowledge(game)
         if not know.interchangeable_when(game):
             continue
