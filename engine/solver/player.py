@@ -71,6 +71,8 @@ WORLD_BUDGET = Budget(nodes=3_000, seconds=1.0)  # at most, the search of one wo
 WIN_SHARE = 0.5      # of a decision's positions spent searching the worlds for a win
 CANDIDATES = 5       # moves compared by rollouts when no world is won (the best of the ordering)
 ROLLOUT_MOVES = 250  # the length of one rollout at most
+HOME_AT_ONCE = True  # a move home from the layout is played without thinking (`Player.home_move`)
+ROLLOUT_NOISE = 0.15  # a rollout passes over its greedy choice this often (never a move home)
 FINISH_SHARE = 0.4   # of the deal's budget kept for the exact solve once nothing is hidden
 NODES_PER_SECOND = 20_000  # the thinking is planned in positions, so a deal plays alike on any machine
 MIN_SLICE, MAX_SLICE = 400, 40_000  # positions one decision may spend
@@ -144,6 +146,7 @@ class Player:
         self.single = False  # one decision alone (a hint): it may spend the whole plan
         self.shown_at_start = self.observer.unseen_count()
         self.total_cards = sum(len(p) for p in game.piles)
+        self.home_at_once = HOME_AT_ONCE and not self.know.redeal_shuffles  # see `home_move`
 
 
     # -- one real move ---------------------------------------------------------------
@@ -356,11 +359,63 @@ class Player:
         moves = self.candidates(world)
         if not moves:
             return None
+        if len(moves) > 1:
+            moves = self.not_stuck(world, moves)
         if len(moves) == 1 or (self.know.safe is not None and self.know.safe(world, moves[-1])):
             return moves[-1]
+        home = self.home_move(world, moves)
+        if home is not None:
+            return home
         if self.know.redeal_shuffles and self.game.redeals_left:
             return self.decide_layout(world, moves)
         return self.decide_by_worlds(moves)
+
+    def not_stuck(self, world: Game, moves: list[Move]) -> list[Move]:
+        """The moves after which the player has a move left (one that shows
+        something or does not lead back to a position he has left), or that
+        win; all of ``moves`` if none has. A game whose pack is turned only
+        at a standstill can hold it back for ever by one card that can move
+        only back to where it was: the player keeps out of that."""
+        kept = []
+        for move in moves:
+            if self.observer.reveals(world, move):
+                kept.append(move)
+                continue
+            world.push(move)
+            try:
+                key = self.observer.masked_key(world)
+                if world.is_won() or any(self._fresh_after(world, key, m) for m in world.generate_moves()):
+                    kept.append(move)
+            finally:
+                world.pop()
+        return kept or moves
+
+    def _fresh_after(self, world: Game, here: bytes, move: Move) -> bool:
+        if self.observer.reveals(world, move):
+            return True
+        world.push(move)
+        try:
+            key = self.observer.masked_key(world)
+            return key != here and key not in self.visited
+        finally:
+            world.pop()
+
+    def home_move(self, world: Game, moves: list[Move]) -> Move | None:
+        """Step 2 of the policy, a card home: the best-ordered move that
+        takes a card from the layout (not from the pack, nor from another
+        foundation) to a foundation, played without thinking, where the
+        move shows nothing. Not proved safe (a card home may be one a lower
+        card of its suit would have married): a policy's choice, which the
+        thinking makes nearly always at this budget, and which then costs
+        it nothing. Not in the fan games, which think by layouts (step 3)."""
+        if not self.home_at_once:
+            return None
+        roles, index, homes = world.roles, world.index, self.homes
+        for move in reversed(moves):
+            if (not move.action and roles[index[move.dst]] in homes and roles[index[move.src]] not in homes
+                    and roles[index[move.src]] not in world.FACE_DOWN and not self.observer.reveals(world, move)):
+                return move
+        return None
 
     # -- determinised Monte Carlo --------------------------------------------------------
 
@@ -432,21 +487,17 @@ class Player:
         return best
 
     def _rollout(self, work: Game, meter: Meter, rng: random.Random) -> float:
-        """Play ``work`` (a world) on by the move ordering with noise, never
-        back into a position of this rollout: 1.0 if won, else the share of
-        the cards home (0 for a position proved dead)."""
+        """Play ``work`` (a world) on by the greedy policy of `rollout_order`,
+        never back into a position of this rollout: 1.0 if won, else the
+        share of the cards home (0 for a position proved dead)."""
         know, homes, dead = self.know, self.homes, self.know.dead
         seen = {state_key(work, know)}
         for _ in range(ROLLOUT_MOVES):
             if work.is_won():
                 return 1.0
-            order = children(work, know, homes)[::-1]
+            order = self.rollout_order(work, children(work, know, homes), rng)
             if not order:
                 break
-            k = 0
-            while k < len(order) - 1 and rng.random() < 0.25:
-                k += 1
-            order = order[k:] + order[:k]
             for move in order:
                 work.push(move)
                 meter.tick()
@@ -463,6 +514,29 @@ class Player:
             return 1.0
         home = sum(len(work.piles[i]) for i, r in enumerate(work.roles) if r in homes)
         return 0.9 * home / self.total_cards
+
+    def rollout_order(self, work: Game, moves: list[Move], rng: random.Random) -> list[Move]:
+        """The rollout's greedy policy: the moves to try, best first. A move
+        that takes a card home from the layout comes first (the best-ordered
+        of them: a card home is never passed over), then the ordering
+        (``moves``, best last: a card uncovered that a foundation wants, a
+        pile emptied, ..., a space filled and actions last); with no move
+        home the first choice is passed over with probability
+        `ROLLOUT_NOISE` for one of the next three, so that the rollouts of
+        one world differ a little."""
+        roles, index, homes = work.roles, work.index, self.homes
+        first, rest = [], []
+        for move in reversed(moves):
+            if not move.action and roles[index[move.dst]] in homes and roles[index[move.src]] not in homes:
+                first.append(move)
+            else:
+                rest.append(move)
+        if first:
+            return first + rest
+        if len(rest) > 1 and rng.random() < ROLLOUT_NOISE:
+            k = 1 + int(rng.random() * min(3, len(rest) - 1))
+            rest = rest[k:] + rest[:k]
+        return rest
 
     def _search(self, world: Game, nodes: int) -> Solution:
         budget = self.sub_budget(min(nodes, WORLD_BUDGET.nodes), WORLD_BUDGET.seconds)

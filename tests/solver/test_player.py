@@ -134,6 +134,7 @@ def test_the_rollouts_never_look_at_an_unseen_card(slug, monkeypatch):
     the win searches given nothing, every decision goes through them, on a
     deal whose face-down piles are sealed."""
     monkeypatch.setattr(player_module, "WIN_SHARE", 0.0)
+    monkeypatch.setattr(player_module, "HOME_AT_ONCE", False)  # every choice goes through the rollouts
     calls = []
     real = Player.rollouts
 
@@ -160,7 +161,8 @@ def test_the_same_deal_plays_alike():
     for slug, deal in (("cadran", 2), ("salic-law", 3)):
         runs = [Player(find_game(slug)(deal), Budget(15_000, 60)).run() for _ in range(2)]
         assert runs[0].moves == runs[1].moves and runs[0].status == runs[1].status
-        assert runs[0].decisions > 0 and runs[0].worlds > 0
+        if slug == "cadran":  # (salic-law's 3rd deal is played by safe moves and cards home alone)
+            assert runs[0].decisions > 0 and runs[0].worlds > 0
 
 
 def test_a_player_who_gets_nowhere_stops():
