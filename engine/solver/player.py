@@ -68,13 +68,31 @@ from engine.solver.search import (LOST, UNKNOWN, WON, Budget, DepthFirst, Meter,
 WORLDS = 4           # worlds dealt when a decision needs them
 MIN_WORLDS = 1       # fewer live lines than this: deal new worlds
 WORLD_BUDGET = Budget(nodes=3_000, seconds=1.0)  # at most, the search of one world (seconds: a backstop)
+BARREN_SHOWN = 0.75  # after a win search in vain, the next waits until this share of the unseen cards is left
 WIN_SHARE = 0.5      # of a decision's positions spent searching the worlds for a win
 CANDIDATES = 5       # moves compared by rollouts when no world is won (the best of the ordering)
 ROLLOUT_MOVES = 250  # the length of one rollout at most
+# Where a game has no foundation the search knows of (`home_roles` empty),
+# the piles it builds to win, which the player's ordering, rollouts and
+# scores count as home: in Мельница the centre (aces up) and the corners
+# (kings down), which a card leaves only for one another (a king's pile
+# lending its top to the centre) and which hold every card once the game is won.
+BUILT_ROLES = {"mill": frozenset({"centre", "corner"})}
 HOME_AT_ONCE = True  # a move home from the layout is played without thinking (`Player.home_move`)
+ROLLOUT_DEAD_EVERY = 8  # a rollout asks the dead test after every 8th move
 ROLLOUT_NOISE = 0.15  # a rollout passes over its greedy choice this often (never a move home)
 FINISH_SHARE = 0.4   # of the deal's budget kept for the exact solve once nothing is hidden
 NODES_PER_SECOND = 20_000  # the thinking is planned in positions, so a deal plays alike on any machine
+# Positions per CPU second planned per game, where the game's search is far
+# from `NODES_PER_SECOND` (about 85% of what the player meters per CPU
+# second in that game on the machine of the committed table, measured by
+# `pasyans stats GAME --measure player --deals 20 --budget 1`: nodes over
+# seconds where the backstop is reached): the plan then fits the budget's
+# seconds, so that the exact finish gets its reserve and the deal plays
+# alike on any machine instead of being cut by the backstop. A faster search
+# leaves some seconds unused until these are measured again.
+PLAN_RATES = {"cadran": 7_500, "chinese-letter": 8_000, "four-corners": 9_000, "grand-layout": 8_500,
+              "hemispheres": 9_000, "shah": 700, "mill": 30_000, "idet-ne-idet": 30_000, "salic-law": 30_000}
 MIN_SLICE, MAX_SLICE = 400, 40_000  # positions one decision may spend
 STANDSTILLS = 4      # standstills compared before a redeal
 REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
@@ -126,7 +144,7 @@ class Player:
                  observer: Observer | None = None):
         self.game = game
         self.know = know or knowledge(game)
-        self.homes = home_roles(type(game))
+        self.homes = home_roles(type(game)) or BUILT_ROLES.get(game.slug, frozenset())
         self.observer = observer or Observer(game, self.know)
         self.rng = random.Random(seed * 1_000_003 + game.deal)
         self.start = clock()
@@ -137,10 +155,10 @@ class Player:
         self.decisions = 0
         self.worlds = 0
         self.fan_route: list[Move] = []  # moves to a chosen standstill, then "redeal"
-        self.barren = None  # the information state in which fresh worlds found no win
+        self.barren = None  # the information state in which fresh worlds last found no win
         # the thinking is planned in positions (`NODES_PER_SECOND`); the
         # seconds of the budget stay a backstop only
-        self.plan_nodes = min(budget.nodes, int(budget.seconds * NODES_PER_SECOND))
+        self.plan_nodes = min(budget.nodes, int(budget.seconds * PLAN_RATES.get(game.slug, NODES_PER_SECOND)))
         can_finish = not self.know.redeal_shuffles  # every hidden card is shown in the end
         self.reserve = int(FINISH_SHARE * self.plan_nodes) if can_finish else 0
         self.single = False  # one decision alone (a hint): it may spend the whole plan
@@ -426,7 +444,7 @@ class Player:
         if len(live) < MIN_WORLDS and think:
             self.decisions += 1
             worlds = [self.observer.world(self.game, self.rng) for _ in range(WORLDS)]
-            if self.barren != self.info_state():
+            if self.worth_a_search():
                 per_world = max(1, int(think * WIN_SHARE) // WORLDS)
                 for world in worlds:
                     solution = self._search(world, per_world)
@@ -434,7 +452,7 @@ class Player:
                     if line and line[0] in allowed:  # never a line back where the player was
                         live.append(Plan(world.copy(stack=False), line))
                 if not live:
-                    self.barren = self.info_state()  # no new win searches until something is shown
+                    self.barren = self.info_state()  # see `worth_a_search`
                     think -= per_world * WORLDS
             if not live:
                 self.plans = []
@@ -451,6 +469,17 @@ class Player:
             if v > best_votes:
                 best, best_votes = move, v
         return best
+
+    def worth_a_search(self) -> bool:
+        """Search fresh worlds for a win? Not again after a search that found
+        none, until a quarter of the cards then unseen have been shown (or a
+        redeal dealt): with most of the pack to come, a world's search at
+        this budget rarely wins, and what it would have spent goes to the
+        rollouts instead."""
+        if self.barren is None:
+            return True
+        unseen, redeals = self.info_state()
+        return redeals != self.barren[1] or unseen <= BARREN_SHOWN * self.barren[0]
 
     def rollouts(self, worlds: list[Game], moves: list[Move], think: int) -> Move:
         """Flat Monte Carlo over the worlds: each of the `CANDIDATES`
@@ -489,10 +518,12 @@ class Player:
     def _rollout(self, work: Game, meter: Meter, rng: random.Random) -> float:
         """Play ``work`` (a world) on by the greedy policy of `rollout_order`,
         never back into a position of this rollout: 1.0 if won, else the
-        share of the cards home (0 for a position proved dead)."""
+        share of the cards home (0 for a position proved dead: the dead test,
+        which costs more than a move in some games, is asked every
+        `ROLLOUT_DEAD_EVERY` moves)."""
         know, homes, dead = self.know, self.homes, self.know.dead
         seen = {state_key(work, know)}
-        for _ in range(ROLLOUT_MOVES):
+        for step in range(ROLLOUT_MOVES):
             if work.is_won():
                 return 1.0
             order = self.rollout_order(work, children(work, know, homes), rng)
@@ -508,7 +539,7 @@ class Player:
                 work.pop()
             else:
                 break
-            if dead is not None and dead(work):
+            if dead is not None and step % ROLLOUT_DEAD_EVERY == 0 and dead(work):
                 return 0.0
         if work.is_won():
             return 1.0
