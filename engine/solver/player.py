@@ -72,6 +72,8 @@ BARREN_SHOWN = 0.75  # after a win search in vain, the next waits until this sha
 WIN_SHARE = 0.5      # of a decision's positions spent searching the worlds for a win
 CANDIDATES = 5       # moves compared by rollouts when no world is won (the best of the ordering)
 ROLLOUT_MOVES = 250  # the length of one rollout at most
+MIN_ROLLOUT = 12     # ... and at least (a rollout's length is what the decision's budget lets every move have)
+MOBILITY, MOBILITY_CAP = 0.05, 10  # a rollout's end: each move left counts a twentieth of a card home (ten at most)
 # Where a game has no foundation the search knows of (`home_roles` empty),
 # the piles it builds to win, which the player's ordering, rollouts and
 # scores count as home: in Мельница the centre (aces up) and the corners
@@ -91,8 +93,8 @@ NODES_PER_SECOND = 20_000  # the thinking is planned in positions, so a deal pla
 # seconds, so that the exact finish gets its reserve and the deal plays
 # alike on any machine instead of being cut by the backstop. A faster search
 # leaves some seconds unused until these are measured again.
-PLAN_RATES = {"cadran": 7_500, "chinese-letter": 8_000, "four-corners": 9_000, "grand-layout": 8_500,
-              "hemispheres": 9_000, "shah": 700, "mill": 30_000, "idet-ne-idet": 30_000, "salic-law": 30_000}
+PLAN_RATES = {"cadran": 9_500, "chinese-letter": 9_500, "four-corners": 5_500, "grand-layout": 10_000,
+              "hemispheres": 9_500, "shah": 1_100, "mill": 25_000, "idet-ne-idet": 25_000, "salic-law": 27_000}
 MIN_SLICE, MAX_SLICE = 400, 40_000  # positions one decision may spend
 STANDSTILLS = 4      # standstills compared before a redeal
 REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
@@ -101,15 +103,26 @@ STALL_MOVES = 200    # moves with no card home, none shown and no redeal: the pl
 
 POLICY = ("a player who sees only the face-up cards and remembers the cards he has seen (never the "
           "order of the pack nor a face-down card): once nothing is hidden he solves the position exactly "
-          "(%d%% of the budget is kept for this); before that he plays safe moves at once and chooses every "
-          "other move by determinised Monte Carlo: he deals %d worlds in which the unseen cards lie at "
-          "random, searches each for a win and plays the move most winning lines start with (following "
-          "a line while its world agrees with the cards shown), or, if no world is won, plays each of "
-          "the %d best-ordered moves in every world and finishes the game by a randomised greedy "
-          "rollout, choosing the move with the most cards home on average; each decision gets a share "
-          "of the budget, planned in positions (%d per CPU second) by the cards still unseen, so that a "
-          "deal replays alike"
-          % (round(100 * FINISH_SHARE), WORLDS, CANDIDATES, NODES_PER_SECOND))
+          "(%d%% of the budget is kept for this); before that he plays at once a safe move, the only move, "
+          "or a card home from the layout, and never a move after which he would have no move left; "
+          "every other move he chooses by determinised Monte Carlo: he deals %d worlds in which the "
+          "unseen cards lie at random, searches each for a win (not again until a quarter of the cards "
+          "then unseen are shown) and plays the move most winning lines start with (following a line "
+          "while its world agrees with the cards shown), or, if no world is won, plays each of the %d "
+          "best-ordered moves in every world and goes on by a greedy rollout (a card home first, else "
+          "the search's move ordering, passed over at random %d%% of the time; as long as the decision's "
+          "budget lets every move be tried in every world), choosing the move with the most cards home "
+          "on average (the moves left at the end break ties); each decision gets a share of the budget, "
+          "planned in positions (%s per CPU second in this game) by the cards still unseen, so that a "
+          "deal replays alike")
+
+
+def player_policy(slug: str) -> str:
+    """The `POLICY` sentence for a game (its planned positions per second)."""
+    return POLICY % (round(100 * FINISH_SHARE), WORLDS, CANDIDATES, round(100 * ROLLOUT_NOISE),
+                     f"{PLAN_RATES.get(slug, NODES_PER_SECOND):,}")
+
+
 POLICY_FANS = ("a player who sees every card of the layout but never a redeal's shuffle before it is "
                "dealt: in each layout he searches for a win without redealing; failing that he lists the "
                "standstills he can reach, keeps the %d with most cards home, judges each by %d sampled "
@@ -495,13 +508,15 @@ class Player:
         except OutOfBudget:
             return moves[-1]
         seeds = [self.rng.randrange(1 << 30) for _ in worlds]
+        # the rollouts' length: what lets every move be tried in every world
+        length = max(MIN_ROLLOUT, min(ROLLOUT_MOVES, think // (len(worlds) * len(candidates))))
         try:
             for k, world in enumerate(worlds):
                 for move in reversed(candidates):
                     work = world.copy(stack=False)
                     work.push(move)
                     # the same noise in one world for every move: the moves are compared, not the luck
-                    scores[move] += self._rollout(work, meter, random.Random(seeds[k]))
+                    scores[move] += self._rollout(work, meter, random.Random(seeds[k]), length)
                     tried[move] += 1
         except OutOfBudget:
             pass
@@ -515,7 +530,7 @@ class Player:
                 best, best_score = move, scores[move] / tried[move]
         return best
 
-    def _rollout(self, work: Game, meter: Meter, rng: random.Random) -> float:
+    def _rollout(self, work: Game, meter: Meter, rng: random.Random, length: int = 0) -> float:
         """Play ``work`` (a world) on by the greedy policy of `rollout_order`,
         never back into a position of this rollout: 1.0 if won, else the
         share of the cards home (0 for a position proved dead: the dead test,
@@ -523,7 +538,7 @@ class Player:
         `ROLLOUT_DEAD_EVERY` moves)."""
         know, homes, dead = self.know, self.homes, self.know.dead
         seen = {state_key(work, know)}
-        for step in range(ROLLOUT_MOVES):
+        for step in range(length or ROLLOUT_MOVES):
             if work.is_won():
                 return 1.0
             order = self.rollout_order(work, children(work, know, homes), rng)
@@ -544,7 +559,9 @@ class Player:
         if work.is_won():
             return 1.0
         home = sum(len(work.piles[i]) for i, r in enumerate(work.roles) if r in homes)
-        return 0.9 * home / self.total_cards
+        # a rollout cut short: the moves left to the player break ties of cards home
+        free = min(MOBILITY_CAP, sum(1 for _ in work.generate_moves()))
+        return 0.9 * (home + MOBILITY * free) / self.total_cards
 
     def rollout_order(self, work: Game, moves: list[Move], rng: random.Random) -> list[Move]:
         """The rollout's greedy policy: the moves to try, best first. A move
