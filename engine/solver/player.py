@@ -15,7 +15,10 @@ The policy, in order, at each move:
    solve the real position exactly and follow the winning line, or stop:
    the deal is then proved lost from there.
 2. A move that is safe (`Knowledge.safe`, proved per game) or the only one
-   is played at once.
+   is played at once; so is a card home from the layout (`home_move`: a
+   policy's choice, not a proof) where the move shows nothing. A move after
+   which the player would have no move left but back into a position he
+   has left is not played while another is (`not_stuck`).
 3. Games whose only unknown is the shuffle of a redeal (the fan games):
    search the layout for a win without redealing (exactly, within the
    budget); failing that, list the standstills the layout can reach
@@ -33,21 +36,28 @@ The policy, in order, at each move:
    left. If no world wins (or every world is proved lost: the player plays
    on, since the real pack may still win), flat Monte Carlo over the same
    worlds: each of the `CANDIDATES` best-ordered moves is played in every
-   world and the game finished by a randomised greedy rollout (the same
+   world and the game played on by a greedy rollout (`rollout_order`: a
+   card home first, else the ordering, passed over now and then; the same
    noise for every move in one world, so the moves are compared, not the
-   luck); the move with the best mean score (1 for a win, else the share
-   of the cards home) is played.
+   luck) for as many moves as the decision's budget lets every move have
+   in every world; the move with the best mean score (1 for a win, else
+   the share of the cards home, the moves left at the end breaking ties)
+   is played. After a search of fresh worlds that won none, the next waits
+   until a quarter of the cards then unseen are shown (`worth_a_search`).
 
 The budget: the thinking and the exact finish are planned in positions,
-`NODES_PER_SECOND` per second of the budget (its seconds stay a backstop),
-so that the same deal plays the same game on any machine, as long as the
-backstop is not reached (a game slower than that rate per position, on a
-loaded machine, may reach it; a budget given in positions alone, with
-seconds to spare, is reproducible move for move). `FINISH_SHARE` of it is kept for step
-1, where wins are made; each decision of step 4 gets what is left shared
-among the decisions still to come, estimated from the cards unseen and the
-decisions made per card shown so far. Once the plan is spent the moves are
-the ordering's, until nothing is hidden.
+`PLAN_RATES` (or `NODES_PER_SECOND`) per second of the budget (its seconds
+stay a backstop), so that the same deal plays the same game on any
+machine, as long as the backstop is not reached (a game slower than that
+rate per position, on a loaded machine, may reach it; a budget given in
+positions alone, with seconds to spare, is reproducible move for move).
+`FINISH_SHARE` of it is kept for step 1, where wins are made; each
+decision of step 4 gets what is left shared among the decisions still to
+come, estimated from the cards unseen and the decisions made per card
+shown so far. Once the plan is spent the moves are the ordering's, until
+nothing is hidden. "Home" is the game's foundations (`home_roles`), or
+where it has none the piles it builds (`BUILT_ROLES`: Мельница's centre
+and corners).
 
 The player never goes back into a position it has left, so it cannot
 shuttle a card for ever; `hint` is one step of this policy.
@@ -80,6 +90,7 @@ MOBILITY, MOBILITY_CAP = 0.05, 10  # a rollout's end: each move left counts a tw
 # (kings down), which a card leaves only for one another (a king's pile
 # lending its top to the centre) and which hold every card once the game is won.
 BUILT_ROLES = {"mill": frozenset({"centre", "corner"})}
+BUILT_ROLES_TEXT = {"mill": "the centre and the four corners"}
 HOME_AT_ONCE = True  # a move home from the layout is played without thinking (`Player.home_move`)
 ROLLOUT_DEAD_EVERY = 8  # a rollout asks the dead test after every 8th move
 ROLLOUT_NOISE = 0.15  # a rollout passes over its greedy choice this often (never a move home)
@@ -95,7 +106,8 @@ NODES_PER_SECOND = 20_000  # the thinking is planned in positions, so a deal pla
 # leaves some seconds unused until these are measured again.
 PLAN_RATES = {"cadran": 9_500, "chinese-letter": 9_500, "four-corners": 5_500, "grand-layout": 10_000,
               "hemispheres": 9_500, "shah": 1_100, "mill": 25_000, "idet-ne-idet": 25_000, "salic-law": 27_000}
-MIN_SLICE, MAX_SLICE = 400, 40_000  # positions one decision may spend
+MIN_SLICE, MAX_SLICE = 100, 40_000  # positions one decision may spend (a small floor: the plan lasts the game)
+MIN_WEIGHT, MAX_WEIGHT = 0.67, 1.67  # a decision's share, weighed by its moves to choose from (3 = 1)
 STANDSTILLS = 4      # standstills compared before a redeal
 REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
 MAX_MOVES = 5000
@@ -119,8 +131,11 @@ POLICY = ("a player who sees only the face-up cards and remembers the cards he h
 
 def player_policy(slug: str) -> str:
     """The `POLICY` sentence for a game (its planned positions per second)."""
-    return POLICY % (round(100 * FINISH_SHARE), WORLDS, CANDIDATES, round(100 * ROLLOUT_NOISE),
+    text = POLICY % (round(100 * FINISH_SHARE), WORLDS, CANDIDATES, round(100 * ROLLOUT_NOISE),
                      f"{PLAN_RATES.get(slug, NODES_PER_SECOND):,}")
+    if slug in BUILT_ROLES:
+        text += "; the game has no foundations: %s count as home" % BUILT_ROLES_TEXT[slug]
+    return text
 
 
 POLICY_FANS = ("a player who sees every card of the layout but never a redeal's shuffle before it is "
@@ -267,11 +282,13 @@ class Player:
             raise OutOfBudget
         return Budget(min(nodes, left_nodes), min(seconds, left_seconds))
 
-    def think_slice(self) -> int:
+    def think_slice(self, choices: int = 0) -> int:
         """Positions the next decision may spend: what is left of the plan
         (less the reserve for the exact finish), shared among the decisions
         still to come, estimated from the cards still unseen and the
-        decisions made per card shown so far (0: play the ordering's move)."""
+        decisions made per card shown so far (0: play the ordering's move),
+        weighed by the number of moves to choose from (``choices``, of which
+        the rollouts compare `CANDIDATES` at most)."""
         left = self.plan_nodes - self.meter.nodes
         if self.single:
             return max(0, left)
@@ -282,7 +299,9 @@ class Player:
         shown = self.shown_at_start - unseen
         per_card = (self.decisions + 2) / (shown + 12)  # decisions per card shown, with a prior of 1/6
         to_come = max(2.0, unseen * per_card + 2)
-        return int(min(MAX_SLICE, max(MIN_SLICE, left / to_come), left))
+        # a choice among more moves gets more (the rollouts try each move in every world)
+        weight = min(MAX_WEIGHT, max(MIN_WEIGHT, choices / 3)) if choices else 1.0
+        return int(min(MAX_SLICE, max(MIN_SLICE, weight * left / to_come), left))
 
     def info_state(self) -> tuple:
         """What the player knows changes only when a card is shown or a shuffle dealt."""
@@ -453,7 +472,7 @@ class Player:
     def decide_by_worlds(self, moves: list[Move]) -> Move | None:
         allowed = set(moves)
         live = [p for p in self.plans if p.line and p.line[0] in allowed]
-        think = self.think_slice()
+        think = self.think_slice(min(len(moves), CANDIDATES))
         if len(live) < MIN_WORLDS and think:
             self.decisions += 1
             worlds = [self.observer.world(self.game, self.rng) for _ in range(WORLDS)]
