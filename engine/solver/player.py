@@ -97,10 +97,10 @@ ROLLOUT_NOISE = 0.15  # a rollout passes over its greedy choice this often (neve
 FINISH_SHARE = 0.4   # of the deal's budget kept for the exact solve once nothing is hidden
 NODES_PER_SECOND = 20_000  # the thinking is planned in positions, so a deal plays alike on any machine
 # Positions per CPU second planned per game, where the game's search is far
-# from `NODES_PER_SECOND` (about 85% of what the player meters per CPU
-# second in that game on the machine of the committed table, measured by
-# `pasyans stats GAME --measure player --deals 20 --budget 1`: nodes over
-# seconds where the backstop is reached): the plan then fits the budget's
+# from `NODES_PER_SECOND` (about what the player meters per CPU second in
+# that game on the machine of the committed table, measured by `pasyans
+# stats GAME --measure player --deals 20 --budget 1`: nodes over seconds of
+# the deals the backstop cut, December 2026): the plan then fits the budget's
 # seconds, so that the exact finish gets its reserve and the deal plays
 # alike on any machine instead of being cut by the backstop. A faster search
 # leaves some seconds unused until these are measured again.
@@ -184,8 +184,8 @@ class Player:
         self.worlds = 0
         self.fan_route: list[Move] = []  # moves to a chosen standstill, then "redeal"
         self.barren = None  # the information state in which fresh worlds last found no win
-        # the thinking is planned in positions (`NODES_PER_SECOND`); the
-        # seconds of the budget stay a backstop only
+        # the thinking is planned in positions (`PLAN_RATES`); the seconds
+        # of the budget stay a backstop only
         self.plan_nodes = min(budget.nodes, int(budget.seconds * PLAN_RATES.get(game.slug, NODES_PER_SECOND)))
         can_finish = not self.know.redeal_shuffles  # every hidden card is shown in the end
         self.reserve = int(FINISH_SHARE * self.plan_nodes) if can_finish else 0
@@ -455,9 +455,9 @@ class Player:
         takes a card from the layout (not from the pack, nor from another
         foundation) to a foundation, played without thinking, where the
         move shows nothing. Not proved safe (a card home may be one a lower
-        card of its suit would have married): a policy's choice, which the
-        thinking makes nearly always at this budget, and which then costs
-        it nothing. Not in the fan games, which think by layouts (step 3)."""
+        card of its suit would have married): a policy's choice, which
+        leaves the budget to the choices that need it. Not in the fan
+        games, which think by layouts (step 3)."""
         if not self.home_at_once:
             return None
         roles, index, homes = world.roles, world.index, self.homes
@@ -515,10 +515,12 @@ class Player:
 
     def rollouts(self, worlds: list[Game], moves: list[Move], think: int) -> Move:
         """Flat Monte Carlo over the worlds: each of the `CANDIDATES`
-        best-ordered moves is played in every world and the game finished by
-        a randomised greedy rollout; the move with the best mean score
-        (1 for a win, else the share of the cards home) is chosen; the
-        ordering decides ties and a budget too small to try them all."""
+        best-ordered moves is played in every world and the game played on
+        by a greedy rollout (`rollout_order`) as far as ``think`` lets every
+        move go in every world (`MIN_ROLLOUT` moves at least); the move with
+        the best mean score (1 for a win, else the share of the cards home)
+        is chosen; the ordering decides ties and a budget too small to try
+        them all."""
         candidates = moves[-CANDIDATES:]
         scores = {move: 0.0 for move in candidates}
         tried = {move: 0 for move in candidates}
