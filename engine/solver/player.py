@@ -105,7 +105,7 @@ NODES_PER_SECOND = 20_000  # the thinking is planned in positions, so a deal pla
 # alike on any machine instead of being cut by the backstop. A faster search
 # leaves some seconds unused until these are measured again.
 PLAN_RATES = {"cadran": 9_500, "chinese-letter": 9_500, "four-corners": 5_500, "grand-layout": 10_000,
-              "hemispheres": 9_500, "shah": 1_100, "mill": 25_000, "idet-ne-idet": 25_000, "salic-law": 27_000}
+              "hemispheres": 9_500, "shah": 3_000, "mill": 25_000, "idet-ne-idet": 25_000, "salic-law": 27_000}
 MIN_SLICE, MAX_SLICE = 100, 40_000  # positions one decision may spend (a small floor: the plan lasts the game)
 MIN_WEIGHT, MAX_WEIGHT = 0.67, 1.67  # a decision's share, weighed by its moves to choose from (3 = 1)
 STANDSTILLS = 4      # standstills compared before a redeal
