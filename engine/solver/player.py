@@ -104,7 +104,7 @@ NODES_PER_SECOND = 20_000  # the thinking is planned in positions, so a deal pla
 # seconds, so that the exact finish gets its reserve and the deal plays
 # alike on any machine instead of being cut by the backstop. A faster search
 # leaves some seconds unused until these are measured again.
-PLAN_RATES = {"cadran": 8_500, "chinese-letter": 9_500, "four-corners": 4_000, "grand-layout": 10_000,
+PLAN_RATES = {"cadran": 8_500, "chinese-letter": 9_500, "four-corners": 10_000, "grand-layout": 10_000,
               "hemispheres": 9_500, "shah": 3_000, "mill": 25_000, "idet-ne-idet": 25_000, "salic-law": 27_000}
 MIN_SLICE, MAX_SLICE = 100, 40_000  # positions one decision may spend (a small floor: the plan lasts the game)
 MIN_WEIGHT, MAX_WEIGHT = 0.67, 1.67  # a decision's share, weighed by its moves to choose from (3 = 1)
