@@ -65,8 +65,11 @@ class Keyer:
     changes nothing but its two piles (no phase, redeal or counter), and
     the key reads nothing else but the piles and those (no game key of its
     own, no condition on the position for sorting interchangeable piles).
-    The search tests the transposition table with it before it pushes.
-    tests/solver/test_keys.py checks both against `state_key` in random play."""
+    The search tests the transposition table with it before it pushes;
+    elsewhere, with the core's card moves, with `after` (the key once the
+    game has made the move, before `push`), so that a child met before
+    costs no `push` and `pop` here. tests/solver/test_keys.py checks all
+    three against `state_key` in random play."""
 
     __slots__ = ("know", "groups", "slices", "sorting", "when", "blind", "simple", "peekable", "parts", "lens",
                  "undo", "tails", "index")
@@ -148,6 +151,25 @@ class Keyer:
             parts[src] = bytes(a[:-n])
             parts[dst] = bytes(piles[dst] + a[-n:])
         if self.sorting:
+            self._sort(parts)
+        return b"\xff".join(parts) + self._tail(game)
+
+    def after(self, game: Game, move) -> bytes:
+        """The key of ``game`` just after ``game.push(move)``, before `push`
+        is told of it: for a card move of the core's own (`simple`), whose
+        two piles alone changed. The search tests the table with it, and
+        calls `push` only for a position new to the table."""
+        know = self.know
+        if know.key is not None:
+            return know.key(game)
+        index, piles = self.index, game.piles
+        src, dst = index[move.src], index[move.dst]
+        parts = self.parts[:]
+        if self.blind:
+            parts[src], parts[dst] = bytes(piles[src]).translate(_RANK_ONLY), bytes(piles[dst]).translate(_RANK_ONLY)
+        else:
+            parts[src], parts[dst] = bytes(piles[src]), bytes(piles[dst])
+        if self.sorting and (self.when is None or self.when(game)):
             self._sort(parts)
         return b"\xff".join(parts) + self._tail(game)
 

@@ -264,6 +264,13 @@ def playouts(game: Game, know: Knowledge, homes: frozenset[str], meter: Meter, c
                         continue
                     work.push(move)
                     keyer.push(work, move)
+                elif keyer.simple and not move.action:
+                    work.push(move)
+                    key = keyer.after(work, move)
+                    if key in seen:
+                        work.pop()
+                        continue
+                    keyer.push(work, move)
                 else:
                     work.push(move)
                     keyer.push(work, move)
@@ -330,7 +337,7 @@ class DepthFirst:
             keyer.pop()
 
         peek = keyer.peek if keyer.peekable else None
-        push, keyer_push = work.push, keyer.push
+        push, keyer_push, after, simple = work.push, keyer.push, keyer.after, keyer.simple
         while stack:
             moves = stack[-1]
             if not moves:
@@ -352,6 +359,15 @@ class DepthFirst:
                 if cap is not None:
                     before = work.redeals_left, sum(len(work.piles[i]) for i in hidden)
                 push(move)
+                keyer_push(work, move)
+            elif simple and not move.action:
+                if cap is not None:
+                    before = work.redeals_left, sum(len(work.piles[i]) for i in hidden)
+                push(move)
+                key = after(work, move)
+                if key in seen:
+                    work.pop()
+                    continue
                 keyer_push(work, move)
             else:
                 if cap is not None:
