@@ -568,15 +568,24 @@ class Hemispheres(Game):
         steps = DIRECTION.of(self)
         by_race = RACE.of(self)
         race = self.race
+        # a card marries, in its suit, the free cards one step away: the free places by their top card
+        tops: dict[int, list[int]] = {}
+        for j in free:
+            onto = piles[j][-1]
+            if onto in tops:
+                tops[onto].append(j)
+            else:
+                tops[onto] = [j]
         for i in free:
             card = piles[i][-1]
             for f in wanted.get(card, ()):
                 yield table[i][f]
-            suit, rank = card >> 4, card & 15
-            for j in free:
-                onto = piles[j][-1]
-                if j != i and suit == onto >> 4 and rank - (onto & 15) in steps[onto >> 4 in RED] and \
-                        (not by_race or race[i] == race[j]):
+            # onto the same suit, so of the card's colour: rank - onto's rank in steps[red]
+            found = [j for d in steps[card >> 4 in RED] for j in tops.get(card - d, ())]
+            if len(found) > 1:
+                found.sort()  # in the order of `free` (the places' order, which is the piles' order)
+            for j in found:
+                if j != i and (not by_race or race[i] == race[j]):
                     yield table[i][j]
         talon = piles[self.talon]
         if talon:
@@ -618,6 +627,7 @@ class Hemispheres(Game):
 
 Hemispheres.places = tuple(Hemispheres.index[f"place-{k}"] for k in range(1, 13))
 Hemispheres.circle = frozenset(Hemispheres.places)
+assert Hemispheres.places == tuple(sorted(Hemispheres.places))  # generate_moves sorts places by index
 Hemispheres.race = {i: k // 3 for k, i in enumerate(Hemispheres.places)}  # three places a race, from the king of hearts
 Hemispheres.north = frozenset(Hemispheres.places[:6])
 Hemispheres.south = Hemispheres.places[6:]

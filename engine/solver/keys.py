@@ -111,12 +111,17 @@ class Keyer:
                 parts[src], parts[dst] = bytes(a), bytes(b)
             lens[src], lens[dst] = len(a), len(b)
             return
-        if move.action:
-            changed = range(len(piles))
-        else:
-            index = self.index
-            src, dst = index[move.src], index[move.dst]
-            changed = [src, dst] + [i for i, p in enumerate(piles) if len(p) != lens[i] and i != src and i != dst]
+        if move.action:  # every pile: the old lists are kept whole
+            self.undo.append((self.parts, self.lens))
+            if self.blind:
+                self.parts = [bytes(p).translate(_RANK_ONLY) for p in piles]
+            else:
+                self.parts = [bytes(p) for p in piles]
+            self.lens = [len(p) for p in piles]
+            return
+        index = self.index
+        src, dst = index[move.src], index[move.dst]
+        changed = [src, dst] + [i for i, p in enumerate(piles) if len(p) != lens[i] and i != src and i != dst]
         old = []
         raw = self._raw
         for i in changed:
@@ -129,6 +134,9 @@ class Keyer:
         parts, lens = self.parts, self.lens
         entry = self.undo.pop()
         if type(entry) is tuple:
+            if len(entry) == 2:  # an action's
+                self.parts, self.lens = entry
+                return
             src, parts[src], lens[src], dst, parts[dst], lens[dst] = entry
             return
         for i, part, n in entry:
