@@ -71,7 +71,7 @@ class Keyer:
     costs no `push` and `pop` here. tests/solver/test_keys.py checks all
     three against `state_key` in random play."""
 
-    __slots__ = ("know", "groups", "slices", "sorting", "when", "blind", "simple", "peekable", "parts", "lens",
+    __slots__ = ("know", "groups", "slices", "pairs", "sorting", "when", "blind", "simple", "peekable", "parts", "lens",
                  "undo", "tails", "index")
 
     def __init__(self, game: Game, know: Knowledge):
@@ -79,9 +79,18 @@ class Keyer:
         self.know = know
         found = groups(cls, know) if (know.interchangeable or know.twins) else ()
         # a group of consecutive piles is sorted as a slice; the others pile by pile
-        self.slices = tuple((g[0], g[-1] + 1) for g in found if g == tuple(range(g[0], g[-1] + 1)))
-        self.groups = tuple(g for g in found if g != tuple(range(g[0], g[-1] + 1)))
-        self.sorting = bool(self.slices or self.groups)
+        slices = [(g[0], g[-1] + 1) for g in found if g == tuple(range(g[0], g[-1] + 1))]
+        others = [g for g in found if g != tuple(range(g[0], g[-1] + 1))]
+        if sum(map(len, found)) == len(set().union(*found)):
+            # disjoint groups, sorted in any order: those of two (twin
+            # foundations) are put in order by one comparison
+            self.pairs = tuple((a, b - 1) for a, b in slices if b - a == 2) + tuple(g for g in others if len(g) == 2)
+            slices = [(a, b) for a, b in slices if b - a != 2]
+            others = [g for g in others if len(g) != 2]
+        else:
+            self.pairs = ()
+        self.slices, self.groups = tuple(slices), tuple(others)
+        self.sorting = bool(self.slices or self.groups or self.pairs)
         self.when = None if know.interchangeable_when is always else know.interchangeable_when
         self.blind = know.suit_blind
         self.simple = cls._simple_card_moves
@@ -182,6 +191,9 @@ class Keyer:
         return b"\xff".join(parts) + self._tail(game)
 
     def _sort(self, parts: list) -> None:
+        for a, b in self.pairs:
+            if parts[b] < parts[a]:
+                parts[a], parts[b] = parts[b], parts[a]
         for a, b in self.slices:
             parts[a:b] = sorted(parts[a:b])
         for idx in self.groups:
