@@ -331,6 +331,15 @@ class DepthFirst:
         stack = [children(work, know, homes, forbid)]
         below: list[list[int]] = []  # per card turned on the line: [stack depth, positions below]
         hidden = tuple(i for i, role in enumerate(work.roles) if role in work.FACE_DOWN)
+        if len(hidden) == 1:
+            (only,) = hidden
+
+            def in_hand(g: Game) -> int:  # the cards still face down
+                return len(g.piles[only])
+        else:
+            def in_hand(g: Game) -> int:
+                piles = g.piles
+                return sum(len(piles[i]) for i in hidden)
 
         def back() -> None:
             work.pop()
@@ -357,12 +366,12 @@ class DepthFirst:
                 if key in seen:
                     continue
                 if cap is not None:
-                    before = work.redeals_left, sum(len(work.piles[i]) for i in hidden)
+                    before = work.redeals_left, in_hand(work)
                 push(move)
                 keyer_push(work, move)
             elif simple and not move.action:
                 if cap is not None:
-                    before = work.redeals_left, sum(len(work.piles[i]) for i in hidden)
+                    before = work.redeals_left, in_hand(work)
                 push(move)
                 key = after(work, move)
                 if key in seen:
@@ -371,7 +380,7 @@ class DepthFirst:
                 keyer_push(work, move)
             else:
                 if cap is not None:
-                    before = work.redeals_left, sum(len(work.piles[i]) for i in hidden)
+                    before = work.redeals_left, in_hand(work)
                 push(move)
                 keyer_push(work, move)
                 key = keyer.key(work)
@@ -388,7 +397,7 @@ class DepthFirst:
                 back()
                 continue
             if cap is not None:
-                if (work.redeals_left, sum(len(work.piles[i]) for i in hidden)) < before:
+                if (work.redeals_left, in_hand(work)) < before:
                     below.append([len(stack) + 1, 0])
                 elif below:
                     below[-1][1] += 1
