@@ -465,7 +465,7 @@ class Game:
     # -- changing positions -----------------------------------------------
 
     def _snapshot(self) -> tuple:
-        return ([p[:] for p in self.piles], self.phase, self.redeals_left, dict(self.extra))
+        return (list(map(list.copy, self.piles)), self.phase, self.redeals_left, dict(self.extra))
 
     def _restore(self, snap: tuple) -> None:
         # the snapshot leaves the undo stack here, so its lists can be reused
