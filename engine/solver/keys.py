@@ -9,6 +9,8 @@ proved for its game where it is registered.
 
 from __future__ import annotations
 
+from operator import ne as _ne
+
 from engine.core import Game
 from engine.solver.knowledge import Knowledge, always, knowledge
 
@@ -130,7 +132,10 @@ class Keyer:
             return
         index = self.index
         src, dst = index[move.src], index[move.dst]
-        changed = [src, dst] + [i for i, p in enumerate(piles) if len(p) != lens[i] and i != src and i != dst]
+        changed = [src, dst]
+        grown = list(map(_ne, map(len, piles), lens))  # which piles changed length (C loops)
+        if grown.count(True) > grown[src] + grown[dst]:  # others than the move's own two
+            changed += [i for i, g in enumerate(grown) if g and i != src and i != dst]
         old = []
         raw = self._raw
         for i in changed:
