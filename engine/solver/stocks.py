@@ -39,7 +39,7 @@ def shah_safe(game: Game, move: Move) -> bool:
     return _shah_marriage(game, move)
 
 
-def shah_stuck(game: Game) -> set[tuple[int, int]]:
+def shah_stuck(game: Game, watch_rays: bool = False, fills: bool = False) -> set[tuple[int, int]] | None:
     """Шахъ, after the deal, under the edition's reading of marriages (the
     outer circle's): the places (pile, height) of cards that never go home
     nor marry before a space is next filled (a greatest fixpoint;
@@ -57,48 +57,140 @@ def shah_stuck(game: Game) -> set[tuple[int, int]]:
     card without a space filled), in the inner circles of a ray, below X,
     or in the set and covered; a queen has no host (the kings are out).
     Both conditions only grow with the set, so removing the cards that meet
-    neither, in any order, reaches the greatest such set."""
+    neither, in any order, reaches the greatest such set.
+
+    Computed with a work list: a card is looked at again only when a card
+    it depends on leaves the set (a lower card of its suit, a copy of its
+    host, or the card of the set above it in its pile), so the cost is about
+    one look per dependency instead of one sweep per round. Of the two
+    foundations of s only the higher one still below r needs looking at:
+    the ranks the lower one needs before r include the higher one's."""
     piles = game.piles
     stock, talon = game.index["stock"], game.index["talon"]
-    stacks = game.by_role["ray"] + (talon,)
-    where: dict[int, list[tuple[int, int]]] = {}
-    for p in stacks + (stock,):
-        for h, card in enumerate(piles[p]):
-            where.setdefault(card, []).append((p, h))
-    stuck = {place for places in where.values() for place in places}
-    covered: dict[tuple[int, int], bool] = dict.fromkeys(stuck, False)
+    # places as numbers: pile, height and card of each
+    pile_of: list[int] = []
+    height_of: list[int] = []
+    card_of: list[int] = []
+    ids: dict[int, range] = {}  # pile -> its place numbers, bottom first
+    for p in game.by_role["ray"] + (talon, stock):
+        row = piles[p]
+        ids[p] = range(len(card_of), len(card_of) + len(row))
+        pile_of += [p] * len(row)
+        height_of += range(len(row))
+        card_of += row
+    where: dict[int, list[int]] = {}
+    for n, card in enumerate(card_of):
+        if card in where:
+            where[card].append(n)
+        else:
+            where[card] = [n]
+    count = len(card_of)
+    rays_end = ids[talon].start
+    by_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}  # the places that may be in the set
+    for n in range(rays_end if fills else count):
+        by_suit[card_of[n] >> 4].append(n)
+    stuck = [True] * rays_end + [not fills] * (count - rays_end)
+    # the highest place of the set in each ray and the talon (the pack's cards are never covered)
+    top = {p: len(row) - 1 for p, row in ids.items() if p != stock}
+    if fills:
+        top[talon] = -1
     heights: dict[int, list[int]] = {}
     for f in game.by_role["foundation"]:
         heights.setdefault(game.PILES[f].suit, []).append(len(piles[f]))
 
-    def under(there: tuple[int, int], place: tuple[int, int]) -> bool:
-        return there[0] == place[0] and there[1] < place[1] and place[0] != stock
+    def covered(n: int) -> bool:
+        p = pile_of[n]
+        return p != stock and height_of[n] < top[p]
 
-    def held(card: int, place: tuple[int, int]) -> bool:
+    def held(n: int) -> bool:
+        card = card_of[n]
         rank, base = card & 15, card & 0xF0
+        p, h = pile_of[n], height_of[n]
+        t = -1
         for height in heights[card >> 4]:
-            if height < rank and not any(all(there in stuck or under(there, place) for there in where.get(base | q, ()))
-                                         for q in range(height + 1, rank)):
+            if t < height < rank:
+                t = height  # the higher foundation still below r: see the docstring
+        if t >= 0:
+            for q in range(t + 1, rank):
+                # is every copy of q in the set, or below X in its pile?
+                for there in where.get(base | q, ()):
+                    if not stuck[there] and not (pile_of[there] == p and height_of[there] < h and p != stock):
+                        break
+                else:
+                    break  # q never comes home before X: this foundation is barred
+            else:
                 return False  # this foundation may still take it
-        if rank == QUEEN or (place[0] != stock and place[0] != talon and place[1] < 2):
+        if rank == QUEEN or (p != stock and p != talon and h < 2):
             return True
         for there in where.get(card + 1, ()):
-            if there[0] in (stock, talon) or there[1] < 2 or under(there, place) or \
-                    (there in stuck and covered[there]):
+            q = pile_of[there]
+            if q == stock or q == talon:
+                if fills:
+                    return False  # it may fill a space in the outer circle and host X there
+                continue
+            if height_of[there] < 2 or (q == p and height_of[there] < h) or \
+                    (stuck[there] and covered(there)):
                 continue
             return False
         return True
 
-    return strip_to_fixpoint(piles, stacks, stuck, covered, held)
+    # the rays' cards are looked at first (popped from the end): a ray freed ends a watch early
+    queue = [*ids[stock], *ids[talon], *range(rays_end)] if not fills else list(range(rays_end))
+    waiting = [True] * count
+    while queue:
+        n = queue.pop()
+        waiting[n] = False
+        if not stuck[n] or covered(n) or held(n):
+            continue
+        stuck[n] = False
+        card = card_of[n]
+        # the higher cards of its suit (all of them: their ranks are few) and its guests
+        again = [m for m in by_suit[card >> 4] if card_of[m] > card]
+        again += where.get(card - 1, ())
+        p = pile_of[n]
+        if p != stock and height_of[n] == top[p]:
+            row, h = ids[p], height_of[n] - 1
+            while h >= 0 and not stuck[row[h]]:
+                h -= 1
+            top[p] = h
+            if watch_rays and h < 2 and p != talon:
+                return None
+            if h >= 0:  # uncovered now: it may leave, or host its suit's card one lower
+                again.append(row[h])
+                again += where.get(card_of[row[h]] - 1, ())
+        for there in again:
+            if stuck[there] and not waiting[there]:
+                waiting[there] = True
+                queue.append(there)
+    return {(pile_of[n], height_of[n]) for n in range(count) if stuck[n]}
 
 
 def shah_dead(game: Game) -> bool:
-    """Шахъ: lost after the deal, under the outer-circle marriages, when no
-    space waits and `shah_stuck` holds a card in every ray at height two or
-    more (the outer circle or above), or holds any card once the pack and
-    the talon are spent.
+    """Шахъ: lost after the deal, under the outer-circle marriages, when
+    `shah_stuck` with ``fills`` holds any card; or when no space waits and
+    `shah_stuck` holds a card in every ray at height two or more (the outer
+    circle or above), or holds any card once the pack and the talon are
+    spent.
 
-    Proof. After the deal, without a space filled, a card moves only home
+    Proof of the first. After the deal a ray's card moves only home or by a
+    marriage (`shah._outer_circle`: from the top of a ray of three cards or
+    more, onto the top of another such ray, the card of its suit one
+    higher); cards come into a ray only on top (a marriage, or a space
+    filled from the pack or the talon). Let S be the set and suppose a card
+    of S moves; let X be the first, at time t. Until t every card of S lies
+    where it was, at its height, so a covered X is no top. A held X cannot
+    go home (for each foundation some rank it needs has every copy in S or
+    under X, none of which has moved, and nothing leaves a foundation). It
+    cannot marry: a card lies at one height for as long as it stays in its
+    ray, so X in the inner circles is a top only of a ray shorter than
+    three; a host must be a copy of r+1 on top of a ray of three cards or
+    more at t, hence at height two or more; a copy now in the inner circles
+    never gets there (it cannot marry, so it leaves its ray only home),
+    one below X or covered by a card of S is no top, and the kings are
+    never in a ray. So no card of S ever moves, and the game, won only with
+    every ray empty, is lost.
+
+    Proof of the second. After the deal, without a space filled, a card moves only home
     (the next card of one of the two foundations of its suit, up to the
     queens), by a marriage (a ray's top card, from a ray of three cards or
     more, or the talon's top, onto a ray's top card of its suit one higher
@@ -120,16 +212,18 @@ def shah_dead(game: Game) -> bool:
     cards up to that one never leave); once the pack and the talon are
     spent no space is ever filled. So no space is ever filled, and the
     cards of S never go home: the game is lost."""
-    if game.phase != "play" or MARRIAGE_READING.of(game) is not shah._outer_circle or game.space() is not None:
+    if game.phase != "play" or MARRIAGE_READING.of(game) is not shah._outer_circle:
         return False
-    stuck = shah_stuck(game)
-    if not stuck:
+    if shah_stuck(game, fills=True):
+        return True
+    if game.space() is not None:
         return False
     if not (game.piles[game.index["stock"]] or game.piles[game.index["talon"]]):
-        return True
-    rays = game.by_role["ray"]
-    return all(len(game.piles[p]) >= 3 and any((p, h) in stuck for h in range(2, len(game.piles[p])))
-               for p in rays)
+        return bool(shah_stuck(game))
+    # no space waits: every ray holds three cards or more
+    stuck = shah_stuck(game, watch_rays=True)
+    return stuck is not None and all(any((p, h) in stuck for h in range(2, len(game.piles[p])))
+                                     for p in game.by_role["ray"])
 
 
 # Мельница: any empty wing is filled, any corner takes a king and lends
@@ -141,13 +235,85 @@ register("mill", Knowledge(interchangeable=("wing", "corner"),
                            interchangeable_when=lambda game: not game.extra.get("lent"),
                            suit_blind=True))
 
+def salic_dead(game: Game) -> bool:
+    """Салическій законъ, after the deal: lost when no king is bare and the
+    greatest set S of pile cards (kings excepted) in which each card is
+    *covered* (a card of S lies above it) or *held* (no foundation stands
+    at its rank less one, and every copy of that rank not yet home lies in
+    S or below it in its pile) has a card in every king's pile.
+
+    Proof. After the deal (the whole pack is out, no deal is left) a card
+    moves only from the top of a king's pile, home (onto a foundation whose
+    top is one lower, any suit, up to the jacks) or onto a bare king
+    (`salic-law.rule.free-king-takes-one-card`); nothing leaves a
+    foundation, and foundation tops only rise. Suppose a card of S moves;
+    let X, of rank r, be the first, at time t. Until t each pile keeps its
+    card of S, so no king is bare and X cannot go to a king: it goes home,
+    onto a foundation standing at r-1 at t. None stands there now (X is
+    held; a covered X is no top, its card of S still above it), so a copy
+    of rank r-1 came home before t: each copy not home lies in S (not moved
+    before t) or below X (covered by X, which has not moved). So no card of
+    S ever moves, no pile is ever cleared, and the game, won only with
+    every king bare, is lost. Both conditions only grow with S, so the
+    order of removal does not matter (`knowledge.strip_to_fixpoint`)."""
+    if game.phase != "play":
+        return False
+    piles = game.piles
+    kings = game.by_role["king-pile"]
+    if any(len(piles[p]) < 2 for p in kings):
+        return False
+    at = set()  # ranks the foundations stand at
+    for f in game.by_role["foundation"]:
+        if piles[f]:
+            at.add(piles[f][-1] & 15)
+    where: dict[int, list[tuple[int, int]]] = {}
+    for p in kings:
+        for h in range(1, len(piles[p])):
+            where.setdefault(piles[p][h] & 15, []).append((p, h))
+    stuck = {place for places in where.values() for place in places}
+    covered = dict.fromkeys(stuck, False)
+
+    def held(card: int, place: tuple[int, int]) -> bool:
+        rank = card & 15
+        if rank - 1 in at:
+            return False
+        return all(there in stuck or (there[0] == place[0] and there[1] < place[1])
+                   for there in where.get(rank - 1, ()))
+
+    strip_to_fixpoint(piles, kings, stuck, covered, held)
+    return all(any((p, h) in stuck for h in range(1, len(piles[p]))) for p in kings)
+
+
+def salic_safe(game: Game, move: Move) -> bool:
+    """Салическій законъ: a card X of rank r going home is safe when all
+    eight cards of rank r-1 are home (for a two, all eight aces are out).
+
+    Proof. Foundations take any suit, so the foundations are described by
+    how many cards of each rank are home, c(q), and a card of rank q can
+    go home exactly when c(q) < c(q-1). Take a winning line L; let L' play
+    X now and then L, skipping X's own moves. Each king's pile in L' is
+    that of L less X (or the same), so a card on top in L is on top in L',
+    a bare king of L is bare in L' and has taken no more cards (the reading
+    «once-per-king» records no more), the last king laid is the same, and
+    each deal lays the same card on the same pile or row. A move home of
+    L of a card Y of rank q: for q ≠ r, r+1, c' = c at q and q-1; for
+    q = r+1, c'(r) = c(r) + 1 makes room sooner; for q = r (Y ≠ X, so X is
+    not home yet in L), c'(r-1) = c(r-1) = 8 and c'(r) = c(r) + 1 < 8, as
+    X and Y are both away in L. So every move of L can be made in L', and
+    L' ends with every pile as bare as L's: it wins."""
+    if move.action or game.roles[game.index[move.dst]] != "foundation":
+        return False
+    rank = game.piles[game.index[move.src]][-1] & 15
+    return sum(len(game.piles[f]) >= rank - 1 for f in game.by_role["foundation"]) == 8
+
+
 # Салическій законъ: while dealing, the cards go onto the last king laid and
 # the first empty places, so order matters; once in play, king piles,
 # foundations (any suit) and queens are each alike. No rule reads a suit.
 # (Under the reading «once-per-king», `given` names king piles.)
 register("salic-law", Knowledge(interchangeable=("king-pile", "foundation", "queen"),
                                 interchangeable_when=lambda game: game.phase == "play" and not game.extra.get("given"),
-                                suit_blind=True))
+                                suit_blind=True, dead=salic_dead, safe=salic_safe))
 
 # Шахъ: the two foundations of a suit, both from the ace, are built alike
 # (twins). The rays are not interchangeable: spaces are refilled in the
