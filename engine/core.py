@@ -482,9 +482,9 @@ class Game:
             src = piles[index[move.src]]
             dst = piles[index[move.dst]]
             n = move.n
-            if n == 1:
+            if n == 1 and src:
                 dst.append(src.pop())
-            else:
+            else:  # (an unchecked move from an empty pile moves nothing, as `apply` has it)
                 dst.extend(src[-n:])
                 del src[-n:]
             self.after_move(move)
@@ -506,7 +506,7 @@ class Game:
             src = piles[index[move.src]]
             dst = piles[index[move.dst]]
             n = move.n
-            if n == 1:
+            if n == 1 and dst:
                 src.append(dst.pop())
             else:
                 src.extend(dst[-n:])
