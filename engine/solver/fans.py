@@ -16,7 +16,8 @@ What the search may assume, each item proved here:
   about moves, which are the same under any renaming of the fans.
 * Two foundations built alike (Домъ въ лѣсу: two of each suit, both from
   the ace) holding as many cards are the same pile: they are sorted in
-  the key (`knowledge.spec_twins`).
+  the key (`knowledge.spec_twins`). Twin cards (the two copies of a card)
+  are one card value, so the key never tells them apart either.
 * Safe moves (`fan_safe`), dead positions (`lucie_dead`, `twin_dead`) and
   pointless moves (`fan_pointless`) hold with no redeal left; their proofs
   are in their docstrings.
@@ -27,18 +28,22 @@ moves as `FanGame.generate_moves`, on plain lists (with one pack, card by
 card: `FanSearch.run_one_pack`), with the position key and the dead test
 kept up to date move by move. tests/solver/test_fans.py checks the one-pack
 search position for position against the same search written plainly, and
-the two-pack dead test against its plain scan; tests/solver/test_solve.py
+the two-pack dead test against its fixpoint written plainly; tests/solver/test_solve.py
 checks the verdicts against the generic search and replays the won lines.
+With two packs the exhaustive search comes after capped random restarts
+(`FanSearch.dives`), which find most of these deals' wins; a "lost" comes
+from a search that ended under its cap, so it is still a proof.
 """
 
 from __future__ import annotations
 
 import importlib
+import random
 
 from engine.cards import KING
 from engine.core import Game, Move
 from engine.solver.knowledge import Knowledge, cards_home, crossing_safe, knowledge, register, spec_twins
-from engine.solver.search import LOST, WON, Meter, OutOfBudget, clock, exhaustive
+from engine.solver.search import LOST, UNKNOWN, WON, Meter, OutOfBudget, clock, exhaustive
 
 lucie = importlib.import_module("engine.games.belle-lucie")
 
@@ -189,71 +194,119 @@ def twin_dead(game: Game) -> bool:
     """Is this position of a two-pack fan game lost, with no redeal left? (sound, not complete)"""
     if game.redeals_left:
         return False
-    return fans_dead_two_packs([game.piles[i] for i in game.by_role["fan"]], game.MARRY)
+    cls = type(game)
+    return fans_dead_two_packs([game.piles[i] for i in cls._fans],
+                               tuple((suit, base, step) for _f, suit, base, step in cls._foundations),
+                               [len(game.piles[f]) for f, _s, _b, _t in cls._foundations], cls.MARRY)
 
 
-def fans_dead_two_packs(fans: list[list[int]], marry: tuple[int, ...],
-                        memo: dict[bytes, tuple] | None = None, count: dict[int, int] | None = None) -> bool:
-    """The dead test of two-pack fans.
+def fans_dead_two_packs(fans, found_spec, heights, marry) -> bool:
+    """The dead test of two-pack fans (Домъ въ лѣсу, Домъ на холмѣ), with no
+    redeal left: True when some cards can provably never leave their
+    places, so the game cannot be won. ``fans``: each fan's cards, bottom
+    first; ``found_spec``: each foundation's (suit bits, base rank, step);
+    ``heights``: the cards on each; ``marry``: the steps a card may marry by
+    (card + step must be the top it lands on). Sound, not complete.
 
-    A copy X that lies over both copies of a card its foundation needs
-    first can never go home before it leaves its fan: with aces up only
-    (Домъ въ лѣсу) a foundation of X's suit must hold one copy of every
-    lower rank before it takes X, and both copies of some lower rank lie
-    under X; with aces up and kings down (Домъ на холмѣ) the ace's
-    foundation is barred so, and the king's foundation needs one copy of
-    every higher rank, barred likewise if X also lies over both copies of
-    some higher rank. Such a copy X can leave only by marriage, onto a
-    copy of a card it may marry (X+1; in Домъ на холмѣ also X-1) lying on
-    top of a fan at that moment. If every such copy lies under X in X's own
-    fan, or is already home (cards never leave the foundations), X never
-    leaves, the cards it covers never go home, and the game is lost.
+    The test computes a set S of cards of the fans, each fan's S being a
+    bottom part of it (below its "frontier": S starts as every card in the
+    fans). A fan's frontier card X (the highest card of S in it) is
+    released (taken out of S; the card under it becomes the frontier) when
+    the rules might let it leave its place with the cards of S still where
+    they lie:
+    * by marriage: a copy of a card X may land on (X + step) is released
+      (``free``) or is some fan's frontier card (``fm``: nothing of S lies
+      on it);
+    * or home: a foundation F of X's suit still to take X (an ace's wants
+      rank w <= X, a king's w >= X) and every rank between w and X (w..X-1
+      going up, X+1..w going down) has a released copy.
+    Release until nothing changes (a greatest fixpoint; releasing only ever
+    helps others, so the order does not matter). Dead when S is not empty.
 
-    Which copies are so trapped, and how many copies of each target lie
-    under them, depends on the fan alone (`trapped_of`; ``memo`` keeps it
-    per fan's bytes); whether a target copy lies elsewhere depends on
-    ``count``, the copies of each card in the fans (counted here if not
-    given)."""
-    if count is None:
-        count = {}
-        for pile in fans:
-            for card in pile:
-                count[card] = count.get(card, 0) + 1
-    for pile in fans:
-        if len(pile) < 3:
-            continue
-        b = bytes(pile)
-        found = memo.get(b) if memo is not None else None
-        if found is None:
-            found = trapped_of(b, marry)
-            if memo is not None:
-                memo[b] = found
-        for targets in found:
-            for target, beneath in targets:
-                if count.get(target, 0) > beneath:
-                    break  # a copy of the target lies elsewhere
+    Proof. Take any line of play from here and the first move in it that
+    takes a card of S from its place (cards never come back to their
+    places but by leaving them first; foundation cards never move). Before
+    it, every card of S lies where it lies now. The card X moved is on top
+    of its fan, so every card that lay on it has left: none of them is in
+    S, so X is its fan's frontier card, which the fixpoint did not
+    release. If X is married onto a copy Z of X + step lying on top of a
+    fan: Z came from a fan (foundation cards stay); either Z has left its
+    place (then it is not in S, so released), or it lies there with every
+    card that covered it gone (none in S: Z is a frontier card, or
+    released). If X goes home on F, F took every rank between w and X
+    first, each card of a fan that has left its place (a foundation card
+    was on F already or stays on another foundation), so not in S:
+    released. Both contradict "not released". So no card of S ever
+    leaves its fan, none goes home, and the game is lost (no redeal is
+    left to gather them). The one-pack cycle test (`dead_one_pack`) rests
+    on an argument of the same kind; with two copies (twins are one card
+    value) a target or a rank counts as soon as any one copy qualifies.
+    It finds every position the earlier, narrower two-pack test found (a
+    copy over both copies of a lower card, its targets under it or home:
+    such a copy is never released), tests/solver/test_fans.py checks."""
+    homes: tuple[list, ...] = ([], [], [], [])
+    for (suit, base, step), ht in zip(found_spec, heights):
+        w = base + step * ht
+        if 1 <= w <= KING:
+            if step > 0:
+                homes[suit >> 4].append((suit | w, True))
             else:
-                return True
-    return False
-
-
-def trapped_of(fan: bytes, marry: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The copies X of ``fan`` that can leave it only by marriage (see
-    `fans_dead_two_packs`): for each, the cards it may marry onto, with
-    the copies of each lying under X."""
-    both_ways = len(marry) > 1
-    out = []
-    seen: dict[int, int] = {}  # card -> copies beneath (in this fan, below the current card)
-    for k, card in enumerate(fan):
-        if k >= 2:
-            suit, rank = card & ~15, card & 15
-            low = any(seen.get(suit | r, 0) == 2 for r in range(1, rank))
-            high = both_ways and any(seen.get(suit | r, 0) == 2 for r in range(rank + 1, KING + 1))
-            if low and (high or not both_ways):
-                out.append(tuple((card + step, seen.get(card + step, 0)) for step in marry
-                                 if 1 <= (card + step) & 15 <= KING))
-        seen[card] = seen.get(card, 0) + 1
-    return tuple(out)
+                homes[suit >> 4].append((suit | w, False))
+    nf = [0] * 64  # fans whose frontier is this card
+    fm = 0
+    h = []
+    live = []
+    for g, p in enumerate(fans):
+        n = len(p)
+        h.append(n)
+        if n:
+            c = p[-1]
+            nf[c] += 1
+            fm |= 1 << c
+            live.append(g)
+    free = 0
+    both = len(marry) > 1
+    changed = True
+    while changed:
+        changed = False
+        still = []
+        for g in live:
+            p = fans[g]
+            k = h[g]
+            while k:
+                c = p[k - 1]
+                ok = free | fm
+                if not ((ok >> (c + 1)) & 1 or both and (ok >> (c - 1)) & 1):
+                    for w, up in homes[c >> 4]:
+                        if up:
+                            if c >= w:
+                                m = (1 << (c - w)) - 1
+                                if (free >> w) & m == m:
+                                    break
+                        elif c <= w:
+                            m = (1 << (w - c)) - 1
+                            if (free >> (c + 1)) & m == m:
+                                break
+                    else:
+                        break
+                n = nf[c] - 1
+                nf[c] = n
+                if not n:
+                    fm ^= 1 << c
+                free |= 1 << c
+                k -= 1
+                if k:
+                    c = p[k - 1]
+                    nf[c] += 1
+                    fm |= 1 << c
+                changed = True
+            h[g] = k
+            if k:
+                still.append(g)
+        live = still
+        if not live:
+            return False
+    return True
 
 
 # -- the specialised search ---------------------------------------------------------------
@@ -262,6 +315,25 @@ HOME = 63     # `FanSearch.run_one_pack`: ``below`` of a card on its foundation
 GO_HOME = 64  # a move of card c to its foundation is GO_HOME + c (a marriage: c)
 SHIFT = tuple(6 * c for c in range(64))  # the key's field of card c (6 bits: 0..63)
 ONE_BYTE = tuple(bytes((c,)) for c in range(256))
+DIVE_SHARE = 0.9      # `FanSearch.dives`: the share of the budget the dives may use (tuned on deals 21-60 at 1 s)
+DIVE_NODES = 200      # a dive's cap of positions, times the Luby sequence's term
+DIVE_BIAS = 1.0       # a dive's preference for marriages that uncover a useful card (0: none)
+DIVE_HOMES_LATE = 0.15  # the chance that a dive's position tries its moves home among the marriages
+
+
+def luby(n: int) -> int:
+    """The n-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: restart caps
+    within a constant factor of the best fixed cap whatever the distribution of search lengths."""
+    k = 1
+    while (1 << k) - 1 < n:
+        k += 1
+    while True:
+        if n == (1 << k) - 1:
+            return 1 << (k - 1)
+        n -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < n:
+            k += 1
 
 
 class FanSearch:
@@ -305,7 +377,48 @@ class FanSearch:
     def run(self) -> tuple[str, tuple]:
         if self.prune and self.one_pack and self.marry == (1,):
             return self.run_one_pack()
+        if self.prune and not self.one_pack:
+            found = self.dives()
+            if found is not None:
+                return found
+        return self.depth_first()
+
+    def dives(self, share: float | None = None) -> tuple[str, tuple] | None:
+        """Short randomised depth-first searches before the exhaustive one
+        (two packs): the wins these deals have are mostly found by the first
+        few hundred positions of a search or not for a long time (a choice
+        made early and wrong is searched to the end below it). So restarts,
+        each capped at a number of positions that follows the Luby sequence
+        (times `DIVE_NODES`), use ``share`` of what is left of the budget
+        (time and positions; default `DIVE_SHARE`). In a dive the marriages
+        come in a random order, those that uncover a card a foundation
+        wants or one with a top to marry onto tried first (`DIVE_BIAS`);
+        the moves home come first but now and then (`DIVE_HOMES_LATE`) among
+        the marriages. Each dive has its own table of positions; one that
+        ends under its cap searched everything, so its "lost" is a proof as
+        the full search's is. Seeded by the deal: the same dives each time.
+        None: undecided."""
+        meter = self.meter
+        if share is None:
+            share = DIVE_SHARE
+        end = clock() + share * (meter.deadline - clock())
+        last = meter.nodes + int(share * (meter.max_nodes - meter.nodes))
+        rng = random.Random(self.game.deal * 7919 + 1)
+        n = 1
+        while meter.nodes < last and clock() < end:
+            status, line = self.depth_first(min(DIVE_NODES * luby(n), last - meter.nodes), rng)
+            if status != UNKNOWN:
+                return status, line
+            n += 1
+        return None
+
+    def depth_first(self, cap: int | None = None, rng: random.Random | None = None) -> tuple[str, tuple]:
+        """The depth-first search of `run` (two packs, or no pruning): at
+        most ``cap`` positions (then UNKNOWN), the marriages in a random
+        order where ``rng`` is given (else from the first fan's top card to
+        the last's, moves home first)."""
         game, meter = self.game, self.meter
+        stop = None if cap is None else meter.nodes + cap
         fans = [game.piles[i][:] for i in self.fan_ids]
         heights = [len(game.piles[f]) for f in self.found_ids]
         nfans = len(fans)
@@ -315,15 +428,9 @@ class FanSearch:
         twin_groups = self.twin_groups
         decks = 1 if one_pack else 2
         dead_test = fans_dead_one_pack if one_pack and marry == (1,) else None
-        count: dict[int, int] = {}  # copies of each card in the fans (`fans_dead_two_packs`)
-        for p in fans:
-            for c in p:
-                count[c] = count.get(c, 0) + 1
         if prune and not one_pack:
-            memo: dict[bytes, tuple] = {}
-
-            def dead_test(_fans):  # noqa: E306  (the fans as bytes, kept up to date)
-                return fans_dead_two_packs(fb, marry, memo, count)
+            def dead_test(_fans):  # noqa: E306  (the fans as bytes, kept up to date; heights too)
+                return fans_dead_two_packs(fb, found_spec, heights, marry)
         fb = [bytes(p) for p in fans]
         # cards on the foundations, by card, for the safe test
         home: dict[int, int] = {}
@@ -377,6 +484,26 @@ class FanSearch:
                                     empties.append(s * 64 + d)
                             else:
                                 marriages.append(s * 64 + d)
+            if rng is not None:
+                if DIVE_BIAS:
+                    # tried first (last in the list): the marriages that uncover a card
+                    # a foundation wants, then those that uncover a card with a top to marry onto
+                    def score(m: int) -> float:
+                        p = fans[m >> 6]
+                        u = p[-2]
+                        if u in wants:
+                            return DIVE_BIAS + rng.random()
+                        for step in marry:
+                            if u + step in tops:
+                                return DIVE_BIAS / 2 + rng.random()
+                        return rng.random()
+                    marriages.sort(key=score)
+                else:
+                    rng.shuffle(marriages)
+                if homes and rng.random() < DIVE_HOMES_LATE:
+                    marriages += homes
+                    rng.shuffle(marriages)
+                    return empties + marriages
             return empties + marriages + homes
 
         partner = self.partner
@@ -413,7 +540,7 @@ class FanSearch:
                 stack.pop()
                 if line:
                     m = line.pop()
-                    self._undo(m, fans, fb, heights, home, count)
+                    self._undo(m, fans, fb, heights, home)
                     if m & 63 >= 48:
                         hkey = heights_key()
                 continue
@@ -435,6 +562,8 @@ class FanSearch:
             parts.sort()
             k = join(parts) + hk
             meter.tick()
+            if stop is not None and meter.nodes >= stop:
+                return UNKNOWN, ()
             if k in seen:
                 continue
             seen.add(k)
@@ -447,13 +576,12 @@ class FanSearch:
             else:
                 heights[dst - 48] += 1
                 home[card] = home.get(card, 0) + 1
-                count[card] -= 1
                 hkey = hk
             line.append(m)
             if not any(fans):
                 return WON, self._moves(line)
             if prune and dead_test is not None and dead_test(fans):
-                self._undo(line.pop(), fans, fb, heights, home, count)
+                self._undo(line.pop(), fans, fb, heights, home)
                 if dst >= 48:
                     hkey = heights_key()
                 continue
@@ -649,7 +777,7 @@ class FanSearch:
         foundation wants ``want`` (cards go home in order)."""
         return bytes(c for c in self.present if c >= want[c >> 4])
 
-    def _undo(self, m: int, fans, fb, heights, home, count) -> None:
+    def _undo(self, m: int, fans, fb, heights, home) -> None:
         src, dst = m >> 6, m & 63
         if dst < 48:
             card = fans[dst].pop()
@@ -660,7 +788,6 @@ class FanSearch:
             suit, base, step = self.found_spec[n]
             card = suit | (base + step * heights[n])
             home[card] -= 1
-            count[card] += 1
         fans[src].append(card)
         fb[src] += bytes((card,))
 
@@ -767,3 +894,4 @@ def judge_layout(game: Game, meter: Meter) -> tuple[bool, int]:
     except OutOfBudget:
         status = ""
     return status == WON, sum(len(work.piles[f]) for f in search.found_ids)
+

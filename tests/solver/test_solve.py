@@ -160,8 +160,9 @@ def renamed(move: str, names: dict[str, str]) -> str:
     """A move with its pile names mapped (also an action's argument)."""
     if ">" in move:
         src, _, rest = move.partition(">")
+        src, at, k = src.partition("@")  # a card above the bottom one: SRC@K>DST
         dst, colon, n = rest.partition(":")
-        return f"{names.get(src, src)}>{names.get(dst, dst)}{colon}{n}"
+        return f"{names.get(src, src)}{at}{k}>{names.get(dst, dst)}{colon}{n}"
     name, colon, arg = move.partition(":")
     return f"{name}{colon}{names.get(arg, arg)}"
 
