@@ -9,12 +9,14 @@ Python. On a shared machine the figure is CPU seconds of the solving
 thread (not wall time), repeated (--speed-runs, median and range), printed
 beside a calibration loop and the load average before and after, so that a
 slow figure can be told from a busy machine. Beside it, the two-pack fan
-search's speed and the generic search's on two-pack games (`Keyer` keys). Strength: the "solvable"
+search's speed and the generic search's on two-pack games (`Keyer` keys),
+per game and over all six. Strength: the "solvable"
 measure (the "single-deal" one for the fan games, whose redeals shuffle),
 deals 1..N at --seconds per deal.
 
     .venv/bin/python bench/solver_bench.py [--deals N] [--seconds S] [slug ...]
     .venv/bin/python bench/solver_bench.py --speed-only
+    .venv/bin/python bench/solver_bench.py --generic-only [slug ...]
 """
 
 from __future__ import annotations
@@ -91,18 +93,38 @@ TWO_PACK = ("cadran", "mill", "shah", "four-corners", "hemispheres", "salic-law"
 def generic_speed(slugs=TWO_PACK, deals: int = 3, nodes: int = 30_000) -> dict:
     """The generic search (`DepthFirst` with the `Keyer`; no specialised
     path) on two-pack games, deals 1..N, at most ``nodes`` positions each:
-    positions and distinct positions per second."""
+    positions and distinct positions (new to the transposition table) per
+    second, over all the games and per game (``per_game``)."""
     total = distinct = 0
     spent = 0.0
+    per_game = {}
     for slug in slugs:
         cls = find_game(slug)
+        g_total = g_distinct = 0
+        g_spent = 0.0
         for deal in range(1, deals + 1):
             solution = solve(cls(deal), Budget(nodes, 60))
-            total += solution.nodes
-            distinct += solution.distinct
-            spent += solution.seconds
+            g_total += solution.nodes
+            g_distinct += solution.distinct
+            g_spent += solution.seconds
+        per_game[slug] = {"nodes_per_second": g_total / g_spent, "distinct_per_second": g_distinct / g_spent,
+                          "new_share": g_distinct / max(1, g_total), "seconds": g_spent}
+        total += g_total
+        distinct += g_distinct
+        spent += g_spent
     return {"nodes_per_second": total / spent, "distinct_per_second": distinct / spent,
-            "new_share": distinct / max(1, total), "seconds": spent}
+            "new_share": distinct / max(1, total), "seconds": spent, "per_game": per_game}
+
+
+def print_generic_speed(slugs=TWO_PACK) -> None:
+    g = generic_speed(slugs)
+    for slug, r in g["per_game"].items():
+        print(f"  generic search, {slug}, deals 1..3, <= 30,000 positions each: {r['nodes_per_second']:,.0f} "
+              f"positions/s, {r['distinct_per_second']:,.0f} distinct positions/s ({100 * r['new_share']:.0f}% new), "
+              f"{r['seconds']:.1f} CPU s", flush=True)
+    print(f"generic search, {', '.join(slugs)}, deals 1..3, <= 30,000 positions each: "
+          f"{g['nodes_per_second']:,.0f} positions/s, {g['distinct_per_second']:,.0f} distinct positions/s "
+          f"({100 * g['new_share']:.0f}% new), {g['seconds']:.1f} CPU s")
 
 
 def strength(slug: str, deals: int, seconds: float) -> dict:
@@ -131,9 +153,15 @@ def main() -> None:
     parser.add_argument("--speed-deals", type=int, default=300, help="deals of the speed figure (default 300)")
     parser.add_argument("--speed-runs", type=int, default=3, help="runs of the speed figure (default 3)")
     parser.add_argument("--speed-only", action="store_true", help="print the speed figure only")
+    parser.add_argument("--generic-only", action="store_true",
+                        help="print the generic search's speed only, per game (the slugs given, or the two-pack six)")
     args = parser.parse_args()
     print(f"load average before: {load()}")
     print(f"calibration: 10M additions in {calibration():.2f} CPU s on this machine")
+    if args.generic_only:
+        print_generic_speed(tuple(args.games) or TWO_PACK)
+        print(f"calibration: 10M additions in {calibration():.2f} CPU s; load average after: {load()}", flush=True)
+        return
     runs = []
     for run in range(1, args.speed_runs + 1):
         s = speed(args.speed_deals)
@@ -152,10 +180,7 @@ def main() -> None:
           f"<= 20,000 positions each: {f['nodes_per_second']:,.0f} positions/s, "
           f"{f['distinct_per_second']:,.0f} distinct positions/s ({100 * f['new_share']:.0f}% new), "
           f"{f['seconds']:.1f} CPU s")
-    g = generic_speed()
-    print(f"generic search, {', '.join(TWO_PACK)}, deals 1..3, <= 30,000 positions each: "
-          f"{g['nodes_per_second']:,.0f} positions/s, {g['distinct_per_second']:,.0f} distinct positions/s "
-          f"({100 * g['new_share']:.0f}% new), {g['seconds']:.1f} CPU s")
+    print_generic_speed()
     print(f"calibration: 10M additions in {calibration():.2f} CPU s; load average after: {load()}", flush=True)
     if args.speed_only:
         return

@@ -392,8 +392,23 @@ class Game:
         """For fast generators: each card a suited foundation takes next ->
         the foundations taking it (with two packs, two may want one card)."""
         wants: dict[int, list[int]] = {}
-        for f in self.by_role["foundation"]:
-            card = self.foundation_wants(f)
+        if type(self).foundation_wants is not Game.foundation_wants:
+            for f in self.by_role["foundation"]:
+                card = self.foundation_wants(f)
+                if card:
+                    wants.setdefault(card, []).append(f)
+            return wants
+        piles, specs = self.piles, self.PILES
+        for f in self.by_role["foundation"]:  # `foundation_wants`, inlined (the solver asks at every node)
+            spec = specs[f]
+            pile = piles[f]
+            if pile:
+                rank = (pile[-1] & 15) + spec.step
+                if not 1 <= rank <= 13:
+                    continue
+                card = spec.suit << 4 | rank
+            else:
+                card = spec.suit << 4 | spec.base
             if card:
                 wants.setdefault(card, []).append(f)
         return wants
@@ -405,8 +420,13 @@ class Game:
         tops: dict[int, list[int]] = {}
         empty = []
         for i in indices:
-            if piles[i]:
-                tops.setdefault(piles[i][-1], []).append(i)
+            pile = piles[i]
+            if pile:
+                card = pile[-1]
+                if card in tops:
+                    tops[card].append(i)
+                else:
+                    tops[card] = [i]
             else:
                 empty.append(i)
         return tops, empty
@@ -445,7 +465,7 @@ class Game:
     # -- changing positions -----------------------------------------------
 
     def _snapshot(self) -> tuple:
-        return ([p[:] for p in self.piles], self.phase, self.redeals_left, dict(self.extra))
+        return (list(map(list.copy, self.piles)), self.phase, self.redeals_left, dict(self.extra))
 
     def _restore(self, snap: tuple) -> None:
         # the snapshot leaves the undo stack here, so its lists can be reused
@@ -456,13 +476,24 @@ class Game:
         if not move.action and not move.at and self._simple_card_moves:
             # A card move of the core's own `apply` changes its two piles (and
             # phase and counters): undo records just that, instead of copying
-            # every pile (the solver pushes millions).
+            # every pile (the solver pushes millions). `apply`'s card move, inlined.
             self._undo.append((move, self.phase, self.redeals_left, dict(self.extra)))
+            index, piles = self.index, self.piles
+            src = piles[index[move.src]]
+            dst = piles[index[move.dst]]
+            n = move.n
+            if n == 1 and src:
+                dst.append(src.pop())
+            else:  # (an unchecked move from an empty pile moves nothing, as `apply` has it)
+                dst.extend(src[-n:])
+                del src[-n:]
+            self.after_move(move)
         else:
             self._undo.append(self._snapshot())
-        self.apply(move)
+            self.apply(move)
         self.move_stack.append(move)
-        self._redo.clear()
+        if self._redo:
+            self._redo.clear()
 
     def pop(self) -> Move:
         """Undo the last move and return it; it can be replayed by `redo`."""
@@ -471,10 +502,15 @@ class Game:
         entry = self._undo.pop()
         if isinstance(entry[0], Move):
             move, self.phase, self.redeals_left, self.extra = entry
-            src = self.piles[self.index[move.src]]
-            dst = self.piles[self.index[move.dst]]
-            src.extend(dst[-move.n:])
-            del dst[-move.n:]
+            index, piles = self.index, self.piles
+            src = piles[index[move.src]]
+            dst = piles[index[move.dst]]
+            n = move.n
+            if n == 1 and dst:
+                src.append(dst.pop())
+            else:
+                src.extend(dst[-n:])
+                del dst[-n:]
         else:
             self._restore(entry)
         move = self.move_stack.pop()

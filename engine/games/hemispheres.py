@@ -541,28 +541,51 @@ class Hemispheres(Game):
                         yield i, j
 
     def generate_moves(self):
+        # the fast path of `exchanges`, `wants`, `at_home` and `transfers`, inlined, in their order
         piles, table = self.piles, self.move_table
-        pending = [Move(action=f"exchange:{self.names[i][6:]}-{self.names[j][6:]}") for i, j in exchanges(self)]
+        north = self.north
+        end = not piles[self.stock] and not piles[self.talon]  # at_end
+        if end:
+            pending = []
+        else:
+            wrong_north = [i for i in north if piles[i] and piles[i][-1] >> 4 not in RED]
+            wrong_south = [i for i in self.south if piles[i] and piles[i][-1] >> 4 in RED]
+            swaps = self.SWAPS
+            pending = [swaps[i][j] for i in wrong_north for j in wrong_south]
         if pending and WRONG_FIRST.of(self):
             yield from pending  # rule II: the exchange comes first
             return
         wanted: dict[int, list[int]] = {}
-        for f in self.ups + self.downs:
-            card = wants(self, f)
-            if card:
-                wanted.setdefault(card, []).append(f)
-        free = [i for i in self.places if at_home(self, i)]
+        for f in self.ups:
+            pile = piles[f]
+            if pile and len(pile) != 13:
+                wanted.setdefault(pile[-1] + 1, []).append(f)
+        for f in self.downs:
+            pile = piles[f]
+            if pile and len(pile) != 13:
+                wanted.setdefault(pile[-1] - 1, []).append(f)
+        free = [i for i in self.places if piles[i] and (piles[i][-1] >> 4 in RED) == (i in north)]
         steps = DIRECTION.of(self)
         by_race = RACE.of(self)
         race = self.race
+        # a card marries, in its suit, the free cards one step away: the free places by their top card
+        tops: dict[int, list[int]] = {}
+        for j in free:
+            onto = piles[j][-1]
+            if onto in tops:
+                tops[onto].append(j)
+            else:
+                tops[onto] = [j]
         for i in free:
             card = piles[i][-1]
             for f in wanted.get(card, ()):
                 yield table[i][f]
-            for j in free:
-                onto = piles[j][-1]
-                if j != i and card >> 4 == onto >> 4 and (card & 15) - (onto & 15) in steps[is_red(onto)] and \
-                        (not by_race or race[i] == race[j]):
+            # onto the same suit, so of the card's colour: rank - onto's rank in steps[red]
+            found = [j for d in steps[card >> 4 in RED] for j in tops.get(card - d, ())]
+            if len(found) > 1:
+                found.sort()  # in the order of `free` (the places' order, which is the piles' order)
+            for j in found:
+                if j != i and (not by_race or race[i] == race[j]):
                     yield table[i][j]
         talon = piles[self.talon]
         if talon:
@@ -572,9 +595,9 @@ class Hemispheres(Game):
             suits = TALON.of(self)
             for j in free:
                 onto = piles[j][-1]
-                if suits(card, onto) and (card & 15) - (onto & 15) in steps[is_red(onto)]:
+                if suits(card, onto) and (card & 15) - (onto & 15) in steps[onto >> 4 in RED]:
                     yield table[self.talon][j]
-        if at_end(self):
+        if end:
             for b in self.barriers:
                 if piles[b]:
                     for f in wanted.get(piles[b][-1], ()):
@@ -584,7 +607,7 @@ class Hemispheres(Game):
                 yield table[i][j]
         yield from pending
         if piles[self.stock]:
-            yield Move(action="deal")
+            yield self.DEAL
 
     def is_shuttle(self, move: Move) -> bool:
         """As `Game.is_shuttle`, but a wrong card crossing to its own hemisphere
@@ -604,6 +627,7 @@ class Hemispheres(Game):
 
 Hemispheres.places = tuple(Hemispheres.index[f"place-{k}"] for k in range(1, 13))
 Hemispheres.circle = frozenset(Hemispheres.places)
+assert Hemispheres.places == tuple(sorted(Hemispheres.places))  # generate_moves sorts places by index
 Hemispheres.race = {i: k // 3 for k, i in enumerate(Hemispheres.places)}  # three places a race, from the king of hearts
 Hemispheres.north = frozenset(Hemispheres.places[:6])
 Hemispheres.south = Hemispheres.places[6:]
@@ -612,5 +636,9 @@ Hemispheres.ups = tuple(Hemispheres.index[f"up-{s}"] for s in ("H-1", "H-2", "D-
 Hemispheres.downs = tuple(Hemispheres.index[f"down-{s}"] for s in ("S-1", "S-2", "C-1", "C-2"))
 Hemispheres.stock = Hemispheres.index["stock"]
 Hemispheres.talon = Hemispheres.index["talon"]
+# the moves `generate_moves` yields, built once: exchange:A-B by (north place, south place), and the deal
+Hemispheres.SWAPS = {i: {j: Move(action=f"exchange:{Hemispheres.names[i][6:]}-{Hemispheres.names[j][6:]}")
+                         for j in Hemispheres.south} for i in Hemispheres.places[:6]}
+Hemispheres.DEAL = Move(action="deal")
 
 GAME = Hemispheres

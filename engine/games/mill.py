@@ -360,9 +360,13 @@ class Mill(Game):
 
     def wing_waiting(self) -> bool:
         """An empty wing that the pack or the talon could fill."""
-        if not (self.piles[self.index["stock"]] or self.piles[self.index["talon"]]):
+        piles = self.piles
+        if not (piles[self.index["stock"]] or piles[self.index["talon"]]):
             return False
-        return any(not self.piles[i] for i in self.by_role["wing"])
+        for i in self.by_role["wing"]:
+            if not piles[i]:
+                return True
+        return False
 
     def free_cards(self) -> list[int]:
         """The wing cards and the talon's top."""

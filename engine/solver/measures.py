@@ -23,7 +23,7 @@ from __future__ import annotations
 from engine.core import Game
 from engine.solver.information import Observer
 from engine.solver.knowledge import knowledge
-from engine.solver.player import POLICY, POLICY_FANS, play
+from engine.solver.player import POLICY_FANS, play, player_policy
 from engine.solver.search import LOST, UNKNOWN, WON, Budget, solve
 
 MEASURES = ("solvable", "single-deal", "player")
@@ -32,7 +32,7 @@ POLICIES = {
     "solvable": "the search knows the order of the pack (no shuffle happens during play); exact per deal: "
                 "won with a line that replays, or lost when the whole search space was searched",
     "single-deal": "the first layout alone, with no redeal; every card is face up, so the search is exact",
-    "player": POLICY,
+    "player": player_policy(""),  # at the default rate: `policy` gives a game's own sentence
     "player-fans": POLICY_FANS,
     "player-exact": "nothing is ever hidden in this game (every card is dealt face up and no shuffle is to "
                     "come): a player knows what the search knows, so the figure is the solvable one",
@@ -69,6 +69,8 @@ def policy(cls: type[Game], measure: str) -> str:
         return POLICIES["player-exact"]
     if measure == "player" and knowledge(cls).redeal_shuffles:
         return POLICIES["player-fans"]
+    if measure == "player":
+        return player_policy(cls.slug)
     return POLICIES[measure]
 
 

@@ -15,7 +15,10 @@ The policy, in order, at each move:
    solve the real position exactly and follow the winning line, or stop:
    the deal is then proved lost from there.
 2. A move that is safe (`Knowledge.safe`, proved per game) or the only one
-   is played at once.
+   is played at once; so is a card home from the layout (`home_move`: a
+   policy's choice, not a proof) where the move shows nothing. A move after
+   which the player would have no move left but back into a position he
+   has left is not played while another is (`not_stuck`).
 3. Games whose only unknown is the shuffle of a redeal (the fan games):
    search the layout for a win without redealing (exactly, within the
    budget); failing that, list the standstills the layout can reach
@@ -33,21 +36,28 @@ The policy, in order, at each move:
    left. If no world wins (or every world is proved lost: the player plays
    on, since the real pack may still win), flat Monte Carlo over the same
    worlds: each of the `CANDIDATES` best-ordered moves is played in every
-   world and the game finished by a randomised greedy rollout (the same
+   world and the game played on by a greedy rollout (`rollout_order`: a
+   card home first, else the ordering, passed over now and then; the same
    noise for every move in one world, so the moves are compared, not the
-   luck); the move with the best mean score (1 for a win, else the share
-   of the cards home) is played.
+   luck) for as many moves as the decision's budget lets every move have
+   in every world; the move with the best mean score (1 for a win, else
+   the share of the cards home, the moves left at the end breaking ties)
+   is played. After a search of fresh worlds that won none, the next waits
+   until a quarter of the cards then unseen are shown (`worth_a_search`).
 
 The budget: the thinking and the exact finish are planned in positions,
-`NODES_PER_SECOND` per second of the budget (its seconds stay a backstop),
-so that the same deal plays the same game on any machine, as long as the
-backstop is not reached (a game slower than that rate per position, on a
-loaded machine, may reach it; a budget given in positions alone, with
-seconds to spare, is reproducible move for move). `FINISH_SHARE` of it is kept for step
-1, where wins are made; each decision of step 4 gets what is left shared
-among the decisions still to come, estimated from the cards unseen and the
-decisions made per card shown so far. Once the plan is spent the moves are
-the ordering's, until nothing is hidden.
+`PLAN_RATES` (or `NODES_PER_SECOND`) per second of the budget (its seconds
+stay a backstop), so that the same deal plays the same game on any
+machine, as long as the backstop is not reached (a game slower than that
+rate per position, on a loaded machine, may reach it; a budget given in
+positions alone, with seconds to spare, is reproducible move for move).
+`FINISH_SHARE` of it is kept for step 1, where wins are made; each
+decision of step 4 gets what is left shared among the decisions still to
+come, estimated from the cards unseen and the decisions made per card
+shown so far. Once the plan is spent the moves are the ordering's, until
+nothing is hidden. "Home" is the game's foundations (`home_roles`), or
+where it has none the piles it builds (`BUILT_ROLES`: Мельница's centre
+and corners).
 
 The player never goes back into a position it has left, so it cannot
 shuttle a card for ever; `hint` is one step of this policy.
@@ -68,12 +78,36 @@ from engine.solver.search import (LOST, UNKNOWN, WON, Budget, DepthFirst, Meter,
 WORLDS = 4           # worlds dealt when a decision needs them
 MIN_WORLDS = 1       # fewer live lines than this: deal new worlds
 WORLD_BUDGET = Budget(nodes=3_000, seconds=1.0)  # at most, the search of one world (seconds: a backstop)
+BARREN_SHOWN = 0.75  # after a win search in vain, the next waits until this share of the unseen cards is left
 WIN_SHARE = 0.5      # of a decision's positions spent searching the worlds for a win
 CANDIDATES = 5       # moves compared by rollouts when no world is won (the best of the ordering)
 ROLLOUT_MOVES = 250  # the length of one rollout at most
+MIN_ROLLOUT = 12     # ... and at least (a rollout's length is what the decision's budget lets every move have)
+MOBILITY, MOBILITY_CAP = 0.05, 10  # a rollout's end: each move left counts a twentieth of a card home (ten at most)
+# Where a game has no foundation the search knows of (`home_roles` empty),
+# the piles it builds to win, which the player's ordering, rollouts and
+# scores count as home: in Мельница the centre (aces up) and the corners
+# (kings down), which a card leaves only for one another (a king's pile
+# lending its top to the centre) and which hold every card once the game is won.
+BUILT_ROLES = {"mill": frozenset({"centre", "corner"})}
+BUILT_ROLES_TEXT = {"mill": "the centre and the four corners"}
+HOME_AT_ONCE = True  # a move home from the layout is played without thinking (`Player.home_move`)
+ROLLOUT_DEAD_EVERY = 8  # a rollout asks the dead test after every 8th move
+ROLLOUT_NOISE = 0.15  # a rollout passes over its greedy choice this often (never a move home)
 FINISH_SHARE = 0.4   # of the deal's budget kept for the exact solve once nothing is hidden
 NODES_PER_SECOND = 20_000  # the thinking is planned in positions, so a deal plays alike on any machine
-MIN_SLICE, MAX_SLICE = 400, 40_000  # positions one decision may spend
+# Positions per CPU second planned per game, where the game's search is far
+# from `NODES_PER_SECOND` (about what the player meters per CPU second in
+# that game on the machine of the committed table, measured by `pasyans
+# stats GAME --measure player --deals 20 --budget 1`: nodes over seconds of
+# the deals the backstop cut, December 2026): the plan then fits the budget's
+# seconds, so that the exact finish gets its reserve and the deal plays
+# alike on any machine instead of being cut by the backstop. A faster search
+# leaves some seconds unused until these are measured again.
+PLAN_RATES = {"cadran": 8_500, "chinese-letter": 9_500, "four-corners": 10_000, "grand-layout": 10_000,
+              "hemispheres": 9_500, "shah": 3_000, "mill": 25_000, "idet-ne-idet": 25_000, "salic-law": 27_000}
+MIN_SLICE, MAX_SLICE = 100, 40_000  # positions one decision may spend (a small floor: the plan lasts the game)
+MIN_WEIGHT, MAX_WEIGHT = 0.67, 1.67  # a decision's share, weighed by its moves to choose from (3 = 1)
 STANDSTILLS = 4      # standstills compared before a redeal
 REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
 MAX_MOVES = 5000
@@ -81,15 +115,29 @@ STALL_MOVES = 200    # moves with no card home, none shown and no redeal: the pl
 
 POLICY = ("a player who sees only the face-up cards and remembers the cards he has seen (never the "
           "order of the pack nor a face-down card): once nothing is hidden he solves the position exactly "
-          "(%d%% of the budget is kept for this); before that he plays safe moves at once and chooses every "
-          "other move by determinised Monte Carlo: he deals %d worlds in which the unseen cards lie at "
-          "random, searches each for a win and plays the move most winning lines start with (following "
-          "a line while its world agrees with the cards shown), or, if no world is won, plays each of "
-          "the %d best-ordered moves in every world and finishes the game by a randomised greedy "
-          "rollout, choosing the move with the most cards home on average; each decision gets a share "
-          "of the budget, planned in positions (%d per CPU second) by the cards still unseen, so that a "
-          "deal replays alike"
-          % (round(100 * FINISH_SHARE), WORLDS, CANDIDATES, NODES_PER_SECOND))
+          "(%d%% of the budget is kept for this); before that he plays at once a safe move, the only move, "
+          "or a card home from the layout, and never a move after which he would have no move left; "
+          "every other move he chooses by determinised Monte Carlo: he deals %d worlds in which the "
+          "unseen cards lie at random, searches each for a win (not again until a quarter of the cards "
+          "then unseen are shown) and plays the move most winning lines start with (following a line "
+          "while its world agrees with the cards shown), or, if no world is won, plays each of the %d "
+          "best-ordered moves in every world and goes on by a greedy rollout (a card home first, else "
+          "the search's move ordering, passed over at random %d%% of the time; as long as the decision's "
+          "budget lets every move be tried in every world), choosing the move with the most cards home "
+          "on average (the moves left at the end break ties); each decision gets a share of the budget, "
+          "planned in positions (%s per CPU second in this game) by the cards still unseen, so that a "
+          "deal replays alike")
+
+
+def player_policy(slug: str) -> str:
+    """The `POLICY` sentence for a game (its planned positions per second)."""
+    text = POLICY % (round(100 * FINISH_SHARE), WORLDS, CANDIDATES, round(100 * ROLLOUT_NOISE),
+                     f"{PLAN_RATES.get(slug, NODES_PER_SECOND):,}")
+    if slug in BUILT_ROLES:
+        text += "; the game has no foundations: %s count as home" % BUILT_ROLES_TEXT[slug]
+    return text
+
+
 POLICY_FANS = ("a player who sees every card of the layout but never a redeal's shuffle before it is "
                "dealt: in each layout he searches for a win without redealing; failing that he lists the "
                "standstills he can reach, keeps the %d with most cards home, judges each by %d sampled "
@@ -124,7 +172,7 @@ class Player:
                  observer: Observer | None = None):
         self.game = game
         self.know = know or knowledge(game)
-        self.homes = home_roles(type(game))
+        self.homes = home_roles(type(game)) or BUILT_ROLES.get(game.slug, frozenset())
         self.observer = observer or Observer(game, self.know)
         self.rng = random.Random(seed * 1_000_003 + game.deal)
         self.start = clock()
@@ -135,15 +183,16 @@ class Player:
         self.decisions = 0
         self.worlds = 0
         self.fan_route: list[Move] = []  # moves to a chosen standstill, then "redeal"
-        self.barren = None  # the information state in which fresh worlds found no win
-        # the thinking is planned in positions (`NODES_PER_SECOND`); the
-        # seconds of the budget stay a backstop only
-        self.plan_nodes = min(budget.nodes, int(budget.seconds * NODES_PER_SECOND))
+        self.barren = None  # the information state in which fresh worlds last found no win
+        # the thinking is planned in positions (`PLAN_RATES`); the seconds
+        # of the budget stay a backstop only
+        self.plan_nodes = min(budget.nodes, int(budget.seconds * PLAN_RATES.get(game.slug, NODES_PER_SECOND)))
         can_finish = not self.know.redeal_shuffles  # every hidden card is shown in the end
         self.reserve = int(FINISH_SHARE * self.plan_nodes) if can_finish else 0
         self.single = False  # one decision alone (a hint): it may spend the whole plan
         self.shown_at_start = self.observer.unseen_count()
         self.total_cards = sum(len(p) for p in game.piles)
+        self.home_at_once = HOME_AT_ONCE and not self.know.redeal_shuffles  # see `home_move`
 
 
     # -- one real move ---------------------------------------------------------------
@@ -233,11 +282,13 @@ class Player:
             raise OutOfBudget
         return Budget(min(nodes, left_nodes), min(seconds, left_seconds))
 
-    def think_slice(self) -> int:
+    def think_slice(self, choices: int = 0) -> int:
         """Positions the next decision may spend: what is left of the plan
         (less the reserve for the exact finish), shared among the decisions
         still to come, estimated from the cards still unseen and the
-        decisions made per card shown so far (0: play the ordering's move)."""
+        decisions made per card shown so far (0: play the ordering's move),
+        weighed by the number of moves to choose from (``choices``, of which
+        the rollouts compare `CANDIDATES` at most)."""
         left = self.plan_nodes - self.meter.nodes
         if self.single:
             return max(0, left)
@@ -248,7 +299,9 @@ class Player:
         shown = self.shown_at_start - unseen
         per_card = (self.decisions + 2) / (shown + 12)  # decisions per card shown, with a prior of 1/6
         to_come = max(2.0, unseen * per_card + 2)
-        return int(min(MAX_SLICE, max(MIN_SLICE, left / to_come), left))
+        # a choice among more moves gets more (the rollouts try each move in every world)
+        weight = min(MAX_WEIGHT, max(MIN_WEIGHT, choices / 3)) if choices else 1.0
+        return int(min(MAX_SLICE, max(MIN_SLICE, weight * left / to_come), left))
 
     def info_state(self) -> tuple:
         """What the player knows changes only when a card is shown or a shuffle dealt."""
@@ -356,22 +409,74 @@ class Player:
         moves = self.candidates(world)
         if not moves:
             return None
+        if len(moves) > 1:
+            moves = self.not_stuck(world, moves)
         if len(moves) == 1 or (self.know.safe is not None and self.know.safe(world, moves[-1])):
             return moves[-1]
+        home = self.home_move(world, moves)
+        if home is not None:
+            return home
         if self.know.redeal_shuffles and self.game.redeals_left:
             return self.decide_layout(world, moves)
         return self.decide_by_worlds(moves)
+
+    def not_stuck(self, world: Game, moves: list[Move]) -> list[Move]:
+        """The moves after which the player has a move left (one that shows
+        something or does not lead back to a position he has left), or that
+        win; all of ``moves`` if none has. A game whose pack is turned only
+        at a standstill can hold it back for ever by one card that can move
+        only back to where it was: the player keeps out of that."""
+        kept = []
+        for move in moves:
+            if self.observer.reveals(world, move):
+                kept.append(move)
+                continue
+            world.push(move)
+            try:
+                key = self.observer.masked_key(world)
+                if world.is_won() or any(self._fresh_after(world, key, m) for m in world.generate_moves()):
+                    kept.append(move)
+            finally:
+                world.pop()
+        return kept or moves
+
+    def _fresh_after(self, world: Game, here: bytes, move: Move) -> bool:
+        if self.observer.reveals(world, move):
+            return True
+        world.push(move)
+        try:
+            key = self.observer.masked_key(world)
+            return key != here and key not in self.visited
+        finally:
+            world.pop()
+
+    def home_move(self, world: Game, moves: list[Move]) -> Move | None:
+        """Step 2 of the policy, a card home: the best-ordered move that
+        takes a card from the layout (not from the pack, nor from another
+        foundation) to a foundation, played without thinking, where the
+        move shows nothing. Not proved safe (a card home may be one a lower
+        card of its suit would have married): a policy's choice, which
+        leaves the budget to the choices that need it. Not in the fan
+        games, which think by layouts (step 3)."""
+        if not self.home_at_once:
+            return None
+        roles, index, homes = world.roles, world.index, self.homes
+        for move in reversed(moves):
+            if (not move.action and roles[index[move.dst]] in homes and roles[index[move.src]] not in homes
+                    and roles[index[move.src]] not in world.FACE_DOWN and not self.observer.reveals(world, move)):
+                return move
+        return None
 
     # -- determinised Monte Carlo --------------------------------------------------------
 
     def decide_by_worlds(self, moves: list[Move]) -> Move | None:
         allowed = set(moves)
         live = [p for p in self.plans if p.line and p.line[0] in allowed]
-        think = self.think_slice()
+        think = self.think_slice(min(len(moves), CANDIDATES))
         if len(live) < MIN_WORLDS and think:
             self.decisions += 1
             worlds = [self.observer.world(self.game, self.rng) for _ in range(WORLDS)]
-            if self.barren != self.info_state():
+            if self.worth_a_search():
                 per_world = max(1, int(think * WIN_SHARE) // WORLDS)
                 for world in worlds:
                     solution = self._search(world, per_world)
@@ -379,7 +484,7 @@ class Player:
                     if line and line[0] in allowed:  # never a line back where the player was
                         live.append(Plan(world.copy(stack=False), line))
                 if not live:
-                    self.barren = self.info_state()  # no new win searches until something is shown
+                    self.barren = self.info_state()  # see `worth_a_search`
                     think -= per_world * WORLDS
             if not live:
                 self.plans = []
@@ -397,12 +502,25 @@ class Player:
                 best, best_votes = move, v
         return best
 
+    def worth_a_search(self) -> bool:
+        """Search fresh worlds for a win? Not again after a search that found
+        none, until a quarter of the cards then unseen have been shown (or a
+        redeal dealt): with most of the pack to come, a world's search at
+        this budget rarely wins, and what it would have spent goes to the
+        rollouts instead."""
+        if self.barren is None:
+            return True
+        unseen, redeals = self.info_state()
+        return redeals != self.barren[1] or unseen <= BARREN_SHOWN * self.barren[0]
+
     def rollouts(self, worlds: list[Game], moves: list[Move], think: int) -> Move:
         """Flat Monte Carlo over the worlds: each of the `CANDIDATES`
-        best-ordered moves is played in every world and the game finished by
-        a randomised greedy rollout; the move with the best mean score
-        (1 for a win, else the share of the cards home) is chosen; the
-        ordering decides ties and a budget too small to try them all."""
+        best-ordered moves is played in every world and the game played on
+        by a greedy rollout (`rollout_order`) as far as ``think`` lets every
+        move go in every world (`MIN_ROLLOUT` moves at least); the move with
+        the best mean score (1 for a win, else the share of the cards home)
+        is chosen; the ordering decides ties and a budget too small to try
+        them all."""
         candidates = moves[-CANDIDATES:]
         scores = {move: 0.0 for move in candidates}
         tried = {move: 0 for move in candidates}
@@ -411,13 +529,15 @@ class Player:
         except OutOfBudget:
             return moves[-1]
         seeds = [self.rng.randrange(1 << 30) for _ in worlds]
+        # the rollouts' length: what lets every move be tried in every world
+        length = max(MIN_ROLLOUT, min(ROLLOUT_MOVES, think // (len(worlds) * len(candidates))))
         try:
             for k, world in enumerate(worlds):
                 for move in reversed(candidates):
                     work = world.copy(stack=False)
                     work.push(move)
                     # the same noise in one world for every move: the moves are compared, not the luck
-                    scores[move] += self._rollout(work, meter, random.Random(seeds[k]))
+                    scores[move] += self._rollout(work, meter, random.Random(seeds[k]), length)
                     tried[move] += 1
         except OutOfBudget:
             pass
@@ -431,22 +551,20 @@ class Player:
                 best, best_score = move, scores[move] / tried[move]
         return best
 
-    def _rollout(self, work: Game, meter: Meter, rng: random.Random) -> float:
-        """Play ``work`` (a world) on by the move ordering with noise, never
-        back into a position of this rollout: 1.0 if won, else the share of
-        the cards home (0 for a position proved dead)."""
+    def _rollout(self, work: Game, meter: Meter, rng: random.Random, length: int = 0) -> float:
+        """Play ``work`` (a world) on by the greedy policy of `rollout_order`,
+        never back into a position of this rollout: 1.0 if won, else the
+        share of the cards home (0 for a position proved dead: the dead test,
+        which costs more than a move in some games, is asked every
+        `ROLLOUT_DEAD_EVERY` moves)."""
         know, homes, dead = self.know, self.homes, self.know.dead
         seen = {state_key(work, know)}
-        for _ in range(ROLLOUT_MOVES):
+        for step in range(length or ROLLOUT_MOVES):
             if work.is_won():
                 return 1.0
-            order = children(work, know, homes)[::-1]
+            order = self.rollout_order(work, children(work, know, homes), rng)
             if not order:
                 break
-            k = 0
-            while k < len(order) - 1 and rng.random() < 0.25:
-                k += 1
-            order = order[k:] + order[:k]
             for move in order:
                 work.push(move)
                 meter.tick()
@@ -457,12 +575,37 @@ class Player:
                 work.pop()
             else:
                 break
-            if dead is not None and dead(work):
+            if dead is not None and step % ROLLOUT_DEAD_EVERY == 0 and dead(work):
                 return 0.0
         if work.is_won():
             return 1.0
         home = sum(len(work.piles[i]) for i, r in enumerate(work.roles) if r in homes)
-        return 0.9 * home / self.total_cards
+        # a rollout cut short: the moves left to the player break ties of cards home
+        free = min(MOBILITY_CAP, sum(1 for _ in work.generate_moves()))
+        return 0.9 * (home + MOBILITY * free) / self.total_cards
+
+    def rollout_order(self, work: Game, moves: list[Move], rng: random.Random) -> list[Move]:
+        """The rollout's greedy policy: the moves to try, best first. A move
+        that takes a card home from the layout comes first (the best-ordered
+        of them: a card home is never passed over), then the ordering
+        (``moves``, best last: a card uncovered that a foundation wants, a
+        pile emptied, ..., a space filled and actions last); with no move
+        home the first choice is passed over with probability
+        `ROLLOUT_NOISE` for one of the next three, so that the rollouts of
+        one world differ a little."""
+        roles, index, homes = work.roles, work.index, self.homes
+        first, rest = [], []
+        for move in reversed(moves):
+            if not move.action and roles[index[move.dst]] in homes and roles[index[move.src]] not in homes:
+                first.append(move)
+            else:
+                rest.append(move)
+        if first:
+            return first + rest
+        if len(rest) > 1 and rng.random() < ROLLOUT_NOISE:
+            k = 1 + int(rng.random() * min(3, len(rest) - 1))
+            rest = rest[k:] + rest[:k]
+        return rest
 
     def _search(self, world: Game, nodes: int) -> Solution:
         budget = self.sub_budget(min(nodes, WORLD_BUDGET.nodes), WORLD_BUDGET.seconds)

@@ -87,20 +87,35 @@ class OutOfBudget(Exception):
 
 
 class Meter:
-    """Counts positions against a budget; raises `OutOfBudget` when spent."""
+    """Counts positions against a budget; raises `OutOfBudget` when spent.
 
-    __slots__ = ("nodes", "max_nodes", "deadline", "distinct")
+    `tick` counts one position; the clock is read once every `EVERY`
+    positions (`check` is the count at which `tick` next looks at the
+    budget), so that a hot loop may count inline: ``meter.nodes += 1`` and,
+    when ``meter.nodes >= meter.check``, ``meter.over()``."""
+
+    __slots__ = ("nodes", "max_nodes", "deadline", "distinct", "check")
+
+    EVERY = 256
 
     def __init__(self, budget: Budget, start: float | None = None):
         self.nodes = 0
         self.distinct = 0
         self.max_nodes = budget.nodes
         self.deadline = (clock() if start is None else start) + budget.seconds
+        self.check = min(self.max_nodes, self.EVERY)
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes >= self.max_nodes or (self.nodes & 255 == 0 and clock() > self.deadline):
+        if self.nodes >= self.check:
+            self.over()
+
+    def over(self) -> None:
+        """The count reached `check`: raise if the budget is spent, else set the next check."""
+        nodes = self.nodes
+        if nodes >= self.max_nodes or clock() > self.deadline:
             raise OutOfBudget
+        self.check = min(self.max_nodes, (nodes // self.EVERY + 1) * self.EVERY)
 
 
 # -- ordering -----------------------------------------------------------------------
@@ -116,24 +131,44 @@ def home_roles(cls: type[Game]) -> frozenset[str]:
                      | set(getattr(cls, "HOME_ROLES", ())))
 
 
+_SCORES: dict[tuple, dict] = {}  # (game class, homes) -> move -> (src, dst, score or -1)
+
+
 def ordered_moves(game: Game, homes: frozenset[str], know: Knowledge | None = None) -> list[Move]:
     """The legal moves, best last (the search pops from the end): moves home
     first, then moves that uncover a card a foundation wants, then moves
-    that empty a pile, then the rest, filling a space and actions last."""
-    scored = []
-    roles, index, piles = game.roles, game.index, game.piles
+    that empty a pile, then the rest, filling a space and actions last.
+    Among equals, the move generated first comes last (is tried first)."""
     score = know.score if know is not None else None
+    if score is not None:
+        scored = [(score(game, move), -n, move) for n, move in enumerate(game.generate_moves())]
+        scored.sort()
+        return [m for _, _, m in scored]
+    cls = type(game)
+    table = _SCORES.get((cls, homes))
+    if table is None:
+        table = _SCORES[(cls, homes)] = {}
+    piles = game.piles
     wanted = None
-    for n, move in enumerate(game.generate_moves()):
-        if score is not None:
-            value = score(game, move)
-        elif move.action:
-            value = 0
-        else:
-            src = index[move.src]
-            dst = index[move.dst]
-            if roles[dst] in homes:
-                value = 6 if roles[src] not in homes else 1
+    # the scores are 0..6: one list per score, in the order generated
+    b0, b1, b2, b4, b5, b6 = [], [], [], [], [], []
+    buckets = (b0, b1, b2, None, b4, b5, b6)
+    for move in game.generate_moves():
+        if move.action:
+            b0.append(move)
+            continue
+        found = table.get(move)
+        if found is None:
+            # the move's piles and, for a move home, its score, which the position does not change
+            src, dst = cls.index[move.src], cls.index[move.dst]
+            static = -1
+            if cls.roles[dst] in homes:
+                static = 6 if cls.roles[src] not in homes else 1
+            found = table[move] = (src, dst, static)
+        src, dst, value = found
+        if value < 0:
+            if not piles[dst]:
+                value = 1  # filling a space spends it; try last among card moves
             else:
                 pile = piles[src]
                 left = len(pile) - move.n
@@ -143,22 +178,29 @@ def ordered_moves(game: Game, homes: frozenset[str], know: Knowledge | None = No
                     if wanted is None:
                         wanted = _wanted(game)
                     value = 5 if pile[left - 1] in wanted else 2
-                if not piles[dst]:
-                    value = 1  # filling a space spends it; try last among card moves
-        scored.append((value, -n, move))
-    scored.sort()
-    return [m for _, _, m in scored]
+        buckets[value].append(move)
+    out = b0[::-1]
+    for bucket in (b1, b2, b4, b5, b6):
+        if bucket:
+            out += bucket[::-1]
+    return out
+
+
+_SUITED: dict[type, tuple[int, ...]] = {}  # game class -> its suited building piles
 
 
 def _wanted(game: Game) -> frozenset[int]:
     """The cards the suited foundations take next (none where foundations
     have no `PileSpec.step`: the ordering then does without)."""
+    cls = type(game)
+    suited = _SUITED.get(cls)
+    if suited is None:
+        suited = _SUITED[cls] = tuple(i for i, spec in enumerate(cls.PILES) if spec.step and spec.suit >= 0)
     out = set()
-    for i, spec in enumerate(game.PILES):
-        if spec.step and spec.suit >= 0:
-            card = game.foundation_wants(i)
-            if card:
-                out.add(card)
+    for i in suited:
+        card = game.foundation_wants(i)
+        if card:
+            out.add(card)
     return frozenset(out)
 
 
@@ -176,11 +218,13 @@ def children(work: Game, know: Knowledge, homes: frozenset[str],
     moves = ordered_moves(work, homes, know)
     if forbid is not None:
         moves = [m for m in moves if not forbid(work, m)]
-    if know.pointless is not None:
-        moves = [m for m in moves if not know.pointless(work, m)]
-    if know.safe is not None:
+    pointless = know.pointless
+    if pointless is not None:
+        moves = [m for m in moves if not pointless(work, m)]
+    safe = know.safe
+    if safe is not None:
         for move in reversed(moves):
-            if know.safe(work, move):
+            if safe(work, move):
                 return [move]
     return moves
 
@@ -198,7 +242,8 @@ def playouts(game: Game, know: Knowledge, homes: frozenset[str], meter: Meter, c
     goal = goal or Game.is_won
     for _ in range(count):
         work = game.copy(stack=False)
-        seen = {state_key(work, know)}
+        keyer = Keyer(work, know)
+        seen = {keyer.key(work)}
         for _ in range(max_length):
             if goal(work):
                 return tuple(work.move_stack)
@@ -212,13 +257,33 @@ def playouts(game: Game, know: Knowledge, homes: frozenset[str], meter: Meter, c
                 k += 1
             order = order[k:] + order[:k]
             for move in order:
-                work.push(move)
                 meter.tick()
-                key = state_key(work, know)
-                if key not in seen and not (dead is not None and dead(work)):
+                key = keyer.peek(work, move)
+                if key is not None:
+                    if key in seen:
+                        continue
+                    work.push(move)
+                    keyer.push(work, move)
+                elif keyer.simple and not move.action:
+                    work.push(move)
+                    key = keyer.after(work, move)
+                    if key in seen:
+                        work.pop()
+                        continue
+                    keyer.push(work, move)
+                else:
+                    work.push(move)
+                    keyer.push(work, move)
+                    key = keyer.key(work)
+                    if key in seen:
+                        work.pop()
+                        keyer.pop()
+                        continue
+                if not (dead is not None and dead(work)):
                     seen.add(key)
                     break
                 work.pop()
+                keyer.pop()
             else:
                 break
     return None
@@ -266,11 +331,22 @@ class DepthFirst:
         stack = [children(work, know, homes, forbid)]
         below: list[list[int]] = []  # per card turned on the line: [stack depth, positions below]
         hidden = tuple(i for i, role in enumerate(work.roles) if role in work.FACE_DOWN)
+        if len(hidden) == 1:
+            (only,) = hidden
+
+            def in_hand(g: Game) -> int:  # the cards still face down
+                return len(g.piles[only])
+        else:
+            def in_hand(g: Game) -> int:
+                piles = g.piles
+                return sum(len(piles[i]) for i in hidden)
 
         def back() -> None:
             work.pop()
             keyer.pop()
 
+        peek = keyer.peek if keyer.peekable else None
+        push, keyer_push, after, simple = work.push, keyer.push, keyer.after, keyer.simple
         while stack:
             moves = stack[-1]
             if not moves:
@@ -281,15 +357,36 @@ class DepthFirst:
                     below.pop()
                 continue
             move = moves.pop()
-            if cap is not None:
-                before = work.redeals_left, sum(len(work.piles[i]) for i in hidden)
-            work.push(move)
-            keyer.push(work, move)
-            meter.tick()
-            key = keyer.key(work)
-            if key in seen:
-                back()
-                continue
+            meter.nodes += 1
+            if meter.nodes >= meter.check:
+                meter.over()
+            # key before move: a child met before is not even made
+            key = peek(work, move) if peek is not None else None
+            if key is not None:
+                if key in seen:
+                    continue
+                if cap is not None:
+                    before = work.redeals_left, in_hand(work)
+                push(move)
+                keyer_push(work, move)
+            elif simple and not move.action:
+                if cap is not None:
+                    before = work.redeals_left, in_hand(work)
+                push(move)
+                key = after(work, move)
+                if key in seen:
+                    work.pop()
+                    continue
+                keyer_push(work, move)
+            else:
+                if cap is not None:
+                    before = work.redeals_left, in_hand(work)
+                push(move)
+                keyer_push(work, move)
+                key = keyer.key(work)
+                if key in seen:
+                    back()
+                    continue
             seen.add(key)
             meter.distinct += 1
             if visit is not None:
@@ -300,7 +397,7 @@ class DepthFirst:
                 back()
                 continue
             if cap is not None:
-                if (work.redeals_left, sum(len(work.piles[i]) for i in hidden)) < before:
+                if (work.redeals_left, in_hand(work)) < before:
                     below.append([len(stack) + 1, 0])
                 elif below:
                     below[-1][1] += 1

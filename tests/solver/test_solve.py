@@ -267,3 +267,28 @@ def test_the_solver_imports_only_the_standard_library():
             "{'pasyans', 'extract', 'normalize', 'dask', 'pydantic', 'regex', 'hypothesis'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_meter_stops_at_its_node_budget_and_reads_the_clock_every_256_positions():
+    from engine.solver.search import Meter, OutOfBudget
+
+    meter = Meter(Budget(1000, 60))
+    with pytest.raises(OutOfBudget):
+        for _ in range(2000):
+            meter.tick()
+    assert meter.nodes == 1000
+    # a spent clock is seen at the next multiple of Meter.EVERY, inline counting or not
+    meter = Meter(Budget(10_000, -1.0))
+    with pytest.raises(OutOfBudget):
+        for _ in range(2000):
+            meter.nodes += 1
+            if meter.nodes >= meter.check:
+                meter.over()
+    assert meter.nodes == Meter.EVERY
+    # positions counted elsewhere (a sub-search's) are judged at the next tick
+    meter = Meter(Budget(1000, 60))
+    meter.nodes += 998
+    meter.tick()
+    with pytest.raises(OutOfBudget):
+        meter.tick()
+    assert meter.nodes == 1000
