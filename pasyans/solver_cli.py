@@ -66,7 +66,7 @@ def register(subparsers) -> None:
     p.add_argument("--out", metavar="FILE",
                    help="results file, one JSON line per deal (default data/winrates/GAME.MEASURE.jsonl); "
                         "a re-run skips the deals already there")
-    p.add_argument("--retry-unknown", action="store_true", help="measure again the deals left unknown")
+    p.add_argument("--retry-unknown", action="store_true", help="search again, from scratch, the deals left unknown, with what their earlier searches left of --budget (so `--budget 1` then `--budget 10 --retry-unknown` gives each deal 10 CPU s in all)")
     p.add_argument("--table", metavar="FILE", help="also put the summary into this JSON table of all games")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     _reading_args(p)
@@ -217,8 +217,9 @@ def stats_command(args) -> int:
     bar = stats.Progress(sum(1 for d in range(args.first, args.first + args.deals)
                              if d not in done or (args.retry_unknown and done[d]["status"] == "unknown")))
     if head and head.get("budget") != {"nodes": budget.nodes, "seconds": budget.seconds}:
-        print(f"pasyans: note: {out} was begun with budget {head.get('budget')}; its deals are kept",
-              file=sys.stderr)
+        kept = ("the deals left unknown get the rest of --budget" if args.retry_unknown
+                else "its deals are kept")
+        print(f"pasyans: note: {out} was begun with budget {head.get('budget')}; {kept}", file=sys.stderr)
     if head and head.get("readings", {}) != readings:
         raise InputError(f"this results file was made under readings {head.get('readings')}, not {readings}",
                          str(out), 1)

@@ -163,8 +163,16 @@ def rate_text(entry: dict) -> str:
     low, high = 100 * won / n, 100 * (won + unknown) / n
     share = f"{low:.1f}%" if not unknown else f"{low:.1f}–{high:.1f}%"
     text = (f"{share} (95% {100 * entry['low']:.1f}–{100 * entry['high']:.1f}%), "
-            f"N = {n}, {entry['budget_s']:g} s/deal")
+            f"N = {n}, {budget_text(entry)}")
     return text + (f", {unknown} undecided" if unknown else "")
+
+
+def budget_text(entry: dict) -> str:
+    """The budget per deal; where the deals were searched in passes
+    (`first_pass_s`), the first pass's budget and the whole one."""
+    if entry.get("first_pass_s"):
+        return f"≤ {entry['budget_s']:g} s/deal ({entry['first_pass_s']:g} s, then the rest for the undecided)"
+    return f"{entry['budget_s']:g} s/deal"
 
 
 def _modern_quotations(edition: Edition, tei: bytes | None) -> dict[str, str]:

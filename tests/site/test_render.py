@@ -216,3 +216,12 @@ def test_a_rebuild_removes_only_its_own_stale_pages(sample_edition, tmp_path):
     render.build(fewer, tmp_path, downloads=False)
     assert not (tmp_path / "games" / "fifteen.html").exists()
     assert (tmp_path / "games" / "belle-lucie.html").exists() and (tmp_path / "notes.txt").exists()
+
+
+def test_a_measure_searched_in_passes_says_both_budgets():
+    entry = {"deals": 300, "won": 200, "lost": 90, "unknown": 10, "low": 0.61, "high": 0.72,
+             "budget_s": 10.0, "first_pass_s": 1.0}
+    assert inputs.rate_text(entry) == ("66.7–70.0% (95% 61.0–72.0%), N = 300, ≤ 10 s/deal (1 s, then the rest "
+                                       "for the undecided), 10 undecided")
+    del entry["first_pass_s"]
+    assert "N = 300, 10 s/deal, 10 undecided" in inputs.rate_text(entry)

@@ -277,3 +277,40 @@ def test_two_runs_writing_one_table_side_by_side_lose_nothing(tmp_path):
         list(pool.map(_write_entries, [(str(table), "cadran"), (str(table), "shah")]))
     games = json.loads(table.read_text())["games"]
     assert all(len(games[slug]["readings"]) == 15 for slug in ("cadran", "shah"))
+
+
+def test_deals_measured_again_get_what_their_first_pass_left(tmp_path, monkeypatch):
+    """`--retry-unknown` with a larger budget: the deals left undecided are
+    searched again from scratch with the rest of the deal's budget, and the
+    record counts the CPU seconds of both searches."""
+    given = {}
+
+    def fake(slug, measure, deal, nodes, seconds, readings=None):
+        given.setdefault(deal, []).append(seconds)
+        decided = deal % 2 or seconds > 5  # odd deals at once, even ones with the larger budget
+        return {"deal": deal, "status": "won" if decided else "unknown", "moves": 0, "nodes": 10,
+                "seconds": 0.25 if deal % 2 else 1.02 if seconds < 5 else 3.0}
+
+    monkeypatch.setattr(stats, "measure_record", fake)
+    out = tmp_path / "r.jsonl"
+    stats.run("shah", 4, out, nodes=NODES, seconds=1.0)
+    records = stats.run("shah", 4, out, nodes=NODES, seconds=10.0, retry_unknown=True)
+    assert given == {1: [1.0], 2: [1.0, 8.98], 3: [1.0], 4: [1.0, 8.98]}
+    by_deal = {r["deal"]: r for r in records}
+    assert by_deal[1] == {"deal": 1, "status": "won", "moves": 0, "nodes": 10, "seconds": 0.25}
+    assert by_deal[2]["status"] == "won" and by_deal[2]["seconds"] == 4.02 and by_deal[2]["budget_s"] == 10.0
+    assert [p["status"] for p in by_deal[2]["passes"]] == ["unknown", "won"]
+    head, done = stats.read_results(out, "shah")
+    s = stats.summary("shah", done.values(), head["budget"])
+    assert s["budget_s"] == 10.0 and s["first_pass_s"] == 1.0 and s["unknown"] == 0
+    assert s["decided_within_1s"] == 0.5 and s["decided_within_10s"] == 1.0
+    assert "every deal 1 s first" in stats.format_summary(s)
+    # nothing left to spend: a deal is not measured again
+    stats.run("shah", 4, out, nodes=NODES, seconds=4.0, retry_unknown=True)
+    assert len(given[2]) == 2
+
+
+def test_a_table_without_passes_keeps_its_budget():
+    records = [{"deal": 1, "status": "won", "seconds": 0.5}, {"deal": 2, "status": "unknown", "seconds": 1.0}]
+    s = stats.summary("shah", records, {"nodes": 1, "seconds": 1.0})
+    assert s["budget_s"] == 1.0 and "first_pass_s" not in s
