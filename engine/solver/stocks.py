@@ -30,11 +30,23 @@ def shah_safe(game: Game, move: Move) -> bool:
     which changes what the line does next; without one, taking X home only
     uncovers the card beneath it earlier. While the circles are dealt a
     played card's place is filled at once from the pack, which changes the
-    deal, so no move is safe then."""
+    deal, so no move is safe then.
+
+    Once the pack and the talon are both spent, X may also leave a ray of
+    three cards or fewer: no space is ever filled again (`Shah.space` is
+    None, and no card ever comes back to the pack or the talon), so a ray's
+    length matters only to marriages, which read the length of a ray whose
+    top moves or takes a card. In a winning line L, while X lies on a ray
+    (its first, or one it married onto), it is that ray's top and nothing
+    can go onto it (both copies of X-1 are home), so the only move of L
+    involving that ray is X's own; once X has left it, the ray is the same
+    in L and in L' (X played now, then L without X's moves). So every move
+    of L is legal in L'."""
     if game.phase != "play" or move.action:
         return False
     src = game.index[move.src]
-    if game.roles[src] == "ray" and len(game.piles[src]) < 4:
+    if game.roles[src] == "ray" and len(game.piles[src]) < 4 and \
+            (game.piles[game.stock] or game.piles[game.talon]):
         return False
     return _shah_marriage(game, move)
 
@@ -165,6 +177,30 @@ def shah_stuck(game: Game, watch_rays: bool = False, fills: bool = False) -> set
     return {(pile_of[n], height_of[n]) for n in range(count) if stuck[n]}
 
 
+_FILLS_SEEN: dict[bytes, bool] = {}  # rays and foundation heights -> any card stuck whatever is filled
+
+
+def _stuck_whatever_is_filled(game: Game) -> bool:
+    """Does `shah_stuck` with ``fills`` hold a card? Remembered by the rays
+    and the foundations' heights: with ``fills`` no card of the pack or the
+    talon is in the set, and the fixpoint reads of them only which cards
+    lie there (a copy there is neither stuck nor below a ray's card: `held`
+    breaks, a host there returns False), never their order nor which of the
+    two piles; and which cards lie there is fixed by the rays and the
+    foundations, every card of the two packs lying in exactly one pile. So
+    positions that differ only in the pack and the talon, as after each card
+    turned, share the answer."""
+    piles = game.piles
+    key = b"\xff".join([bytes(piles[i]) for i in game.by_role["ray"]] +
+                        [bytes(len(piles[f]) for f in game.by_role["foundation"])])
+    found = _FILLS_SEEN.get(key)
+    if found is None:
+        if len(_FILLS_SEEN) > 200_000:
+            _FILLS_SEEN.clear()
+        found = _FILLS_SEEN[key] = bool(shah_stuck(game, fills=True))
+    return found
+
+
 def shah_dead(game: Game) -> bool:
     """Шахъ: lost after the deal, under the outer-circle marriages, when
     `shah_stuck` with ``fills`` holds any card; or when no space waits and
@@ -214,7 +250,7 @@ def shah_dead(game: Game) -> bool:
     cards of S never go home: the game is lost."""
     if game.phase != "play" or MARRIAGE_READING.of(game) is not shah._outer_circle:
         return False
-    if shah_stuck(game, fills=True):
+    if _stuck_whatever_is_filled(game):
         return True
     if game.space() is not None:
         return False

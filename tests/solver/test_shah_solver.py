@@ -1,0 +1,88 @@
+"""Шахъ's solver knowledge (`engine.solver.stocks`): the remembered
+"stuck whatever is filled" test and the safe moves once the pack and the
+talon are spent."""
+
+from __future__ import annotations
+
+import random
+
+from engine import find_game
+from engine.solver import stocks
+from engine.solver.search import LOST, WON, Budget, solve
+
+from solver_helpers import plain_search
+
+
+def _walk(deal: int, rng: random.Random, steps: int = 3000):
+    """Random play (home moves preferred) through one deal, yielding each position."""
+    game = find_game("shah")(deal)
+    for _ in range(steps):
+        moves = list(game.legal_moves)
+        if not moves:
+            return
+        home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
+        game.push(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(moves))
+        yield game
+
+
+def test_remembered_fills_test_is_the_fixpoint():
+    """`_stuck_whatever_is_filled` answers as `shah_stuck` with ``fills``
+    on every position of random walks, also when it answers from memory
+    (positions that differ only in the pack and the talon)."""
+    stocks._FILLS_SEEN.clear()
+    rng = random.Random(5)
+    compared = remembered = fired = 0
+    for deal in range(1, 31):
+        for game in _walk(deal, rng):
+            if game.phase != "play":
+                continue
+            before = len(stocks._FILLS_SEEN)
+            answer = stocks._stuck_whatever_is_filled(game)
+            remembered += len(stocks._FILLS_SEEN) == before
+            assert answer == bool(stocks.shah_stuck(game, fills=True)), game.to_portable()
+            compared += 1
+            fired += answer
+    assert compared >= 1000 and remembered >= 200 and fired >= 50, (compared, remembered, fired)
+
+
+def _spent_positions(deals, seed: int):
+    """Positions after the deal with the pack and the talon both empty where
+    a move home from a ray of three cards or fewer is safe (the clause
+    added for spent packs), reached by random play."""
+    rng = random.Random(seed)
+    for deal in deals:
+        for game in _walk(deal, rng):
+            piles = game.piles
+            if game.phase != "play" or piles[game.stock] or piles[game.talon]:
+                continue
+            for move in game.legal_moves:
+                if not move.action and game.roles[game.index[move.src]] == "ray" and \
+                        len(piles[game.index[move.src]]) < 4 and stocks.shah_safe(game, move):
+                    yield game.copy(stack=False), move
+                    break
+            else:
+                continue
+            break
+
+
+def test_safe_home_move_from_a_short_ray_once_the_pack_is_spent():
+    """A concrete case, then the verdicts: in each such position, playing
+    the safe move alone keeps the plain search's verdict, and the solver
+    (which plays it alone) agrees with the plain search."""
+    found = decided = 0
+    for game, move in _spent_positions(range(1, 201), seed=9):
+        found += 1
+        # the move's card: both copies of the card below it in its suit are home
+        card = game.piles[game.index[move.src]][-1]
+        home = [c for f in game.by_role["foundation"] for c in game.piles[f]]
+        assert home.count(card - 1) == 2 or card & 15 == 2
+        truth = plain_search(game, 20_000)
+        if truth is None:
+            continue
+        decided += 1
+        after = game.copy(stack=False)
+        after.push(move)
+        verdict = plain_search(after, 20_000)
+        assert verdict is not (not truth), game.to_portable()  # True stays True (or unknown), False stays False
+        assert solve(game, Budget(200_000, 30)).status == (WON if truth else LOST), game.to_portable()
+    assert found >= 3 and decided >= 3, (found, decided)
