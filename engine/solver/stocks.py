@@ -320,8 +320,120 @@ register("salic-law", Knowledge(interchangeable=("king-pile", "foundation", "que
 # order of the rays.
 register("shah", Knowledge(twins=spec_twins(shah.GAME), safe=shah_safe, dead=shah_dead))
 
+hemispheres = importlib.import_module("engine.games.hemispheres")
+
+
+def _hemi_hosts(game: Game, card: int, from_talon: bool) -> list[int]:
+    """Полушарія: every card that ``card`` could ever be married onto, under
+    the position's readings: from the circle a card of its own suit, from
+    the talon one of the suits `talon-marriage` allows; the step is the one
+    `marriage-direction` gives for the host's colour (`hemispheres.marries`).
+    The race reading only narrows this, so it is ignored (a superset of
+    hosts keeps the test sound)."""
+    steps = hemispheres.DIRECTION.of(game)
+    suits = hemispheres.TALON.of(game) if from_talon else None
+    rank, out = card & 15, []
+    for suit in range(4):
+        for d in steps[suit in hemispheres.RED]:
+            host = (suit << 4) | (rank - d)
+            if not 1 <= rank - d <= 13:
+                continue
+            if (suits(card, host) if from_talon else suit == card >> 4):
+                out.append(host)
+    return out
+
+
+def hemispheres_dead(game: Game) -> bool:
+    """Полушарія: lost when the greatest set S of circle and talon cards in
+    which each card is *covered* (a card of S lies above it in its pile) or
+    *held* is not empty. X (suit s, rank r) is held when it cannot go home
+    and cannot marry, and, in the circle, lies in its own hemisphere. It
+    cannot go home when the foundation of s nearest to r that has not
+    passed it (the higher one below r for the red aces going up, the lower
+    one above r for the black kings going down; none: both passed) needs a
+    rank q before r of which every copy away from home lies in S, or below
+    X in its pile. It cannot marry when every copy of every possible host
+    (`_hemi_hosts`) is home, or in S and covered, or in S on the talon, or
+    below X in its pile (the pack's and barriers' cards are never in S and
+    count as free).
+
+    Proof. A card moves only from the top of a place or the talon (home, by
+    a marriage onto an available circle top, by an exchange of two wrong
+    tops, or crossing at the end into an empty place: a wrong card); a
+    barrier only home, the pack only by the deal, onto the talon's or an
+    empty place's top; nothing leaves a foundation, and cards come into a
+    pile only on top. Suppose a card of S moves; let X be the first, at
+    time t. Until t every card of S lies where it was, so a covered X is no
+    top. A held X is not exchanged nor crosses (it lies in its own
+    hemisphere, or on the talon, which neither rule touches). It does not
+    go home: some rank q the nearest foundation needs has every copy in S or
+    below X, none of which has moved, and the farther foundation needs q
+    too. It does not marry: a host is an available circle top at t, and no
+    copy is (home never leaves; a covered card of S is no top; a card of S
+    on the talon never reaches the circle; one below X stays under it). So
+    no card of S ever moves, and the game, won only with every card home,
+    is lost. Both conditions only grow with S, so the order of removal does
+    not matter (`knowledge.strip_to_fixpoint`). Every reading is read from
+    the position (direction, talon suits); the exchange-at-once and race
+    readings only forbid moves, which the proof never needs."""
+    piles = game.piles
+    talon = game.talon
+    pile_ids = game.places + (talon,)
+    north = game.north
+    where: dict[int, list[tuple[int, int]]] = {}
+    stuck: set[tuple[int, int]] = set()
+    for p in pile_ids:
+        for h, card in enumerate(piles[p]):
+            where.setdefault(card, []).append((p, h))
+            stuck.add((p, h))
+    if not stuck:
+        return False
+    free_copies: dict[int, int] = {}  # copies in the pack, which may come out
+    for card in piles[game.stock]:
+        free_copies[card] = free_copies.get(card, 0) + 1
+    tops: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}  # foundation tops by suit
+    for f in game.ups + game.downs:
+        if piles[f]:
+            tops[piles[f][-1] >> 4].append(piles[f][-1] & 15)
+    covered = dict.fromkeys(stuck, False)
+
+    def below(there: tuple[int, int], place: tuple[int, int]) -> bool:
+        return there[0] == place[0] and there[1] < place[1]
+
+    def none_free(card: int, place: tuple[int, int], host: bool) -> bool:
+        """Every copy of ``card`` away from home is out of play (see the docstring)."""
+        if free_copies.get(card):
+            return False
+        for there in where.get(card, ()):
+            if below(there, place):
+                continue
+            if there not in stuck:
+                return False
+            if host and there[0] != talon and not covered[there]:
+                return False
+        return True
+
+    def held(card: int, place: tuple[int, int]) -> bool:
+        p = place[0]
+        if p != talon and (card >> 4 in hemispheres.RED) != (p in north):
+            return False  # a wrong card may be exchanged, or cross at the end
+        rank, base = card & 15, card & 0xF0
+        if card >> 4 in hemispheres.RED:
+            near = max((t for t in tops[card >> 4] if t < rank), default=None)
+            needed = range(near + 1, rank) if near is not None else None
+        else:
+            near = min((t for t in tops[card >> 4] if t > rank), default=None)
+            needed = range(rank + 1, near) if near is not None else None
+        if needed is not None and not any(none_free(base | q, place, False) for q in needed):
+            return False  # it may still go home
+        return all(none_free(host, place, True) for host in _hemi_hosts(game, card, p == talon))
+
+    return bool(strip_to_fixpoint(piles, pile_ids, stuck, covered, held))
+
+
 # Полушарія: the two foundations of a suit (red aces up, black kings down)
 # are built alike: `wants` reads only whether a foundation goes up and its
 # top card, and a barrier completes whichever of them holds twelve cards.
 register("hemispheres", Knowledge(twins=(("up-H-1", "up-H-2"), ("up-D-1", "up-D-2"),
-                                         ("down-S-1", "down-S-2"), ("down-C-1", "down-C-2"))))
+                                         ("down-S-1", "down-S-2"), ("down-C-1", "down-C-2")),
+                                  dead=hemispheres_dead))
