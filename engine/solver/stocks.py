@@ -323,7 +323,21 @@ register("shah", Knowledge(twins=spec_twins(shah.GAME), safe=shah_safe, dead=sha
 hemispheres = importlib.import_module("engine.games.hemispheres")
 
 
+_HOSTS: dict[tuple, list[int]] = {}
+
+
 def _hemi_hosts(game: Game, card: int, from_talon: bool) -> list[int]:
+    """`_hemi_hosts_of`, remembered by card and readings."""
+    steps = hemispheres.DIRECTION.of(game)
+    suits = hemispheres.TALON.of(game) if from_talon else None
+    key = (card, id(steps), suits)
+    found = _HOSTS.get(key)
+    if found is None:
+        found = _HOSTS[key] = _hemi_hosts_of(game, card, from_talon)
+    return found
+
+
+def _hemi_hosts_of(game: Game, card: int, from_talon: bool) -> list[int]:
     """Полушарія: every card that ``card`` could ever be married onto, under
     the position's readings: from the circle a card of its own suit, from
     the talon one of the suits `talon-marriage` allows; the step is the one
@@ -373,7 +387,7 @@ def hemispheres_dead(game: Game) -> bool:
     on the talon never reaches the circle; one below X stays under it). So
     no card of S ever moves, and the game, won only with every card home,
     is lost. Both conditions only grow with S, so the order of removal does
-    not matter (`knowledge.strip_to_fixpoint`). Every reading is read from
+    not matter (`_strip_from_the_tops`). Every reading is read from
     the position (direction, talon suits); the exchange-at-once and race
     readings only forbid moves, which the proof never needs."""
     piles = game.piles
@@ -395,7 +409,7 @@ def hemispheres_dead(game: Game) -> bool:
     for f in game.ups + game.downs:
         if piles[f]:
             tops[piles[f][-1] >> 4].append(piles[f][-1] & 15)
-    covered = dict.fromkeys(stuck, False)
+    covered = {(p, h): h < len(piles[p]) - 1 for p, h in stuck}  # all in the set: all but the tops
 
     def below(there: tuple[int, int], place: tuple[int, int]) -> bool:
         return there[0] == place[0] and there[1] < place[1]
@@ -413,10 +427,18 @@ def hemispheres_dead(game: Game) -> bool:
                 return False
         return True
 
+    hosts = {}  # (card, from the talon) -> its possible hosts
+
     def held(card: int, place: tuple[int, int]) -> bool:
         p = place[0]
         if p != talon and (card >> 4 in hemispheres.RED) != (p in north):
             return False  # a wrong card may be exchanged, or cross at the end
+        mine = hosts.get((card, p == talon))
+        if mine is None:
+            mine = hosts[(card, p == talon)] = _hemi_hosts(game, card, p == talon)
+        for host in mine:
+            if not none_free(host, place, True):
+                return False  # it may marry (looked at first: a free host is usually found at once)
         rank, base = card & 15, card & 0xF0
         if card >> 4 in hemispheres.RED:
             near = max((t for t in tops[card >> 4] if t < rank), default=None)
@@ -424,11 +446,45 @@ def hemispheres_dead(game: Game) -> bool:
         else:
             near = min((t for t in tops[card >> 4] if t > rank), default=None)
             needed = range(rank + 1, near) if near is not None else None
-        if needed is not None and not any(none_free(base | q, place, False) for q in needed):
-            return False  # it may still go home
-        return all(none_free(host, place, True) for host in _hemi_hosts(game, card, p == talon))
+        # it may still go home unless a rank it needs is out of play
+        return needed is None or any(none_free(base | q, place, False) for q in needed)
 
-    return bool(strip_to_fixpoint(piles, pile_ids, stuck, covered, held))
+    return bool(_strip_from_the_tops(piles, pile_ids, stuck, covered, held))
+
+
+def _strip_from_the_tops(piles, pile_ids, stuck: set, covered: dict, held) -> set:
+    """`knowledge.strip_to_fixpoint`'s greatest set, each pile walked from
+    its top down in one go: a card of the set that is uncovered and not
+    held leaves it, and the walk goes on to the card beneath, now
+    uncovered; below the highest card that stays, every card is covered and
+    stays this round. ``covered`` is exact whenever ``held`` reads it (a
+    pile's entries change only while that pile is walked, and meanwhile
+    ``held`` reads none of them: the cards above the one walked are out of
+    the set). The piles are walked in turn until each has been walked once
+    since the last removal: every value ``held`` read in those walks is the
+    final set's, so every card left is covered or held; removals only
+    happen to cards that are neither, so no card of the greatest set is
+    lost. The same greatest set, in a few rounds instead of one a layer."""
+    # the piles in turn, until each has been walked once since the last removal
+    quiet, n, count = 0, 0, len(pile_ids)
+    while quiet < count and stuck:
+        p = pile_ids[n]
+        n = (n + 1) % count
+        quiet += 1
+        pile = piles[p]
+        h = len(pile) - 1
+        while h >= 0:
+            place = (p, h)
+            if place in stuck:
+                if held(pile[h], place):
+                    break
+                stuck.discard(place)
+                quiet = 1  # this pile is walked to its end now: it counts as walked
+            h -= 1
+        # the highest card of the set (if any) covers those beneath it
+        for k in range(len(pile) - 1, -1, -1):
+            covered[(p, k)] = k < h
+    return stuck
 
 
 # Полушарія: the two foundations of a suit (red aces up, black kings down)
