@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from engine.cards import QUEEN
+from engine.cards import KING, QUEEN
 from engine.core import Game, Move
 from engine.solver.columns import marriage_safe
 from engine.solver.knowledge import Knowledge, register, spec_twins, strip_to_fixpoint
@@ -226,6 +226,60 @@ def shah_dead(game: Game) -> bool:
                                      for p in game.by_role["ray"])
 
 
+def mill_wanted(game: Game) -> set[int]:
+    """Мельница: every rank that a move home or a lending could take now: the
+    middle's next rank (a king too: if it cannot go there, the corners are
+    not all filled and it goes to an empty corner), each begun corner's next
+    rank, a king while a corner is empty, and the rank after the middle's
+    when a corner of two cards or more shows the middle's rank (the card a
+    lending would free a play for, `mill.lending_helps`)."""
+    piles = game.piles
+    want = game.centre_wants()
+    ranks = {want} if want else set()
+    for c in game.by_role["corner"]:
+        pile = piles[c]
+        if not pile:
+            ranks.add(KING)
+            continue
+        top = pile[-1] & 15
+        if top > 1:
+            ranks.add(top - 1)
+        if want and top == want and len(pile) >= 2:
+            ranks.add(want % KING + 1)
+    return ranks
+
+
+def mill_dead(game: Game) -> bool:
+    """Мельница: lost when no wing waits to be filled and no card of a rank
+    `mill_wanted` names lies in a wing, on top of the talon, or anywhere in
+    the pack (and some card is away from home).
+
+    Proof. Let R be the ranks `mill_wanted` names. While the foundations
+    stand as now, a card goes home, or a corner lends, only with a rank of R
+    (a lending needs a wing or talon card of the rank after the middle's,
+    which is in R); no wing is emptied but by a card going home, and so no
+    wing is filled (none waits now); the only other move turns the pack's
+    next card onto the talon (`mill.rule.turn-the-pack`; nothing else is
+    laid there). So until the first card goes home or is lent, the wings
+    hold what they hold now and the talon's top is the present one or a
+    card of the pack, none of a rank of R: no first such move exists, and
+    nothing is ever home again. With a card away, the game, won only with
+    every card home, is lost."""
+    piles = game.piles
+    stock, talon = piles[game.index["stock"]], piles[game.index["talon"]]
+    wings = [piles[i] for i in game.by_role["wing"]]
+    if not (stock or talon or any(wings)):
+        return False  # everything is home: won, not lost
+    if (stock or talon) and not all(wings):
+        return False  # a wing waits: the talon's next cards may come up
+    ranks = mill_wanted(game)
+    if any(w[-1] & 15 in ranks for w in wings if w):
+        return False
+    if talon and talon[-1] & 15 in ranks:
+        return False
+    return not any(card & 15 in ranks for card in stock)
+
+
 # Мельница: any empty wing is filled, any corner takes a king and lends
 # alike; neither wings nor corners are told apart by any rule. Every rule
 # reads ranks only («не по мастямъ»), so two positions that differ only in
@@ -233,7 +287,7 @@ def shah_dead(game: Game) -> bool:
 # corners that have lent a card, the corners' places matter.
 register("mill", Knowledge(interchangeable=("wing", "corner"),
                            interchangeable_when=lambda game: not game.extra.get("lent"),
-                           suit_blind=True))
+                           suit_blind=True, dead=mill_dead))
 
 def salic_dead(game: Game) -> bool:
     """Салическій законъ, after the deal: lost when no king is bare and the

@@ -111,3 +111,45 @@ def test_hemispheres_places_of_a_hemisphere_share_a_key_and_a_future():
     state["readings"] = {"hemispheres.assume.circle-marriage": "race"}
     raced = HEMI.from_portable(state)
     assert state_key(raced, know) != state_key(permuted(raced, "place-1", "place-4"), know)
+
+
+MILL = find_game("mill")
+
+
+def mill_layout(stock_extra: list[str] = ()):
+    """The middle at four, every corner down to seven; all sixteen fives and
+    sixes deep in the talon under a nine, the wings full of tens to kings,
+    the pack without a five or a six (but ``stock_extra``, swapped in for
+    the talon's lowest cards)."""
+    suits = "SHDC"
+    pool = {rank: [rank + s for s in suits] * 2 for rank in RANKS}
+    take = lambda rank: pool[rank].pop()  # noqa: E731
+    piles = {name: [] for name in MILL.names}
+    piles["centre"] = [take(r) for r in ("A", "2", "3", "4")]
+    for k in range(1, 5):
+        piles[f"corner-{k}"] = [take(r) for r in ("K", "Q", "J", "10", "9", "8", "7")]
+    talon = [take("5") for _ in range(8)] + [take("6") for _ in range(8)]
+    for card in stock_extra:  # from the talon into the pack
+        talon.remove(card)
+    talon.append(take("9"))
+    for k, rank in enumerate(("10", "10", "J", "J", "Q", "Q", "K", "K"), 1):
+        piles[f"wing-{k}"] = [take(rank)]
+    stock = list(stock_extra) + [c for cards in pool.values() for c in cards]  # the extra at the bottom
+    piles["talon"], piles["stock"] = talon, ["~" + c for c in stock]
+    return MILL.from_portable({"game": "mill", "deal": 1, "phase": "play", "redeals_left": 0,
+                               "piles": piles, "extra": {"lent": 0}})
+
+
+def test_mill_dead_fires_when_no_wanted_rank_can_come_up():
+    game = mill_layout()
+    assert stocks.mill_wanted(game) == {5, 6}
+    assert stocks.mill_dead(game)
+    assert plain_search(game, limit=5_000) is False
+    assert solve(game, Budget(100_000, 30)).status == LOST
+
+
+def test_mill_dead_keeps_quiet_while_the_pack_holds_a_wanted_rank():
+    game = mill_layout(["6H"])
+    assert not stocks.mill_dead(game)
+    game.play("deal")  # the six lies at the pack's bottom: not dead after a deal either
+    assert not stocks.mill_dead(game)
