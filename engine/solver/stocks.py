@@ -415,7 +415,9 @@ def hemispheres_dead(game: Game) -> bool:
     """Полушарія: lost when the greatest set S of circle and talon cards in
     which each card is *covered* (a card of S lies above it in its pile) or
     *held* is not empty. X (suit s, rank r) is held when it cannot go home
-    and cannot marry, and, in the circle, lies in its own hemisphere. It
+    and cannot marry, and, in the circle, lies in its own hemisphere; or
+    when, at the end (pack and talon spent), it lies in the wrong one and
+    every place of its own holds a card of S. It
     cannot go home when the foundation of s nearest to r that has not
     passed it (the higher one below r for the red aces going up, the lower
     one above r for the black kings going down; none: both passed) needs a
@@ -432,7 +434,11 @@ def hemispheres_dead(game: Game) -> bool:
     empty place's top; nothing leaves a foundation, and cards come into a
     pile only on top. Suppose a card of S moves; let X be the first, at
     time t. Until t every card of S lies where it was, so a covered X is no
-    top. A held X is not exchanged nor crosses (it lies in its own
+    top. A wrong held X lies at the end, when no exchange is made and the
+    pack and talon stay spent: it moves only by crossing into an empty place
+    of its own hemisphere (unavailable, rule I, it neither goes home nor
+    marries), and each such place holds a card of S, still there. Any
+    other held X is not exchanged nor crosses (it lies in its own
     hemisphere, or on the talon, which neither rule touches). It does not
     go home: some rank q the nearest foundation needs has every copy in S or
     below X, none of which has moved, and the farther foundation needs q
@@ -483,10 +489,15 @@ def hemispheres_dead(game: Game) -> bool:
 
     hosts = {}  # (card, from the talon) -> its possible hosts
 
+    end = not piles[game.stock] and not piles[talon]
+    own = {True: [q for q in game.places if q in north], False: [q for q in game.places if q not in north]}
+
     def held(card: int, place: tuple[int, int]) -> bool:
         p = place[0]
-        if p != talon and (card >> 4 in hemispheres.RED) != (p in north):
-            return False  # a wrong card may be exchanged, or cross at the end
+        red = card >> 4 in hemispheres.RED
+        if p != talon and red != (p in north):
+            # a wrong card may be exchanged, or cross at the end into an empty place of its own
+            return end and all(any((q, h) in stuck for h in range(len(piles[q]))) for q in own[red])
         mine = hosts.get((card, p == talon))
         if mine is None:
             mine = hosts[(card, p == talon)] = _hemi_hosts(game, card, p == talon)

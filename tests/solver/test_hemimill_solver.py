@@ -153,3 +153,26 @@ def test_mill_dead_keeps_quiet_while_the_pack_holds_a_wanted_rank():
     assert not stocks.mill_dead(game)
     game.play("deal")  # the six lies at the pack's bottom: not dead after a deal either
     assert not stocks.mill_dead(game)
+
+
+def test_hemispheres_dead_holds_a_wrong_card_that_has_nowhere_to_cross():
+    # the end: the black sevens wait in the north; every southern place holds
+    # a pair married upwards whose cards wait for the sevens
+    piles = {name: [] for name in HEMI.names}
+    piles["up-H-1"] = piles["up-H-2"] = suit_run("H", "A", "K")
+    piles["up-D-1"] = piles["up-D-2"] = suit_run("D", "A", "K")
+    piles["down-S-2"], piles["down-C-2"] = suit_run("S", "K", "A"), suit_run("C", "K", "A")
+    piles["down-S-1"], piles["down-C-1"] = suit_run("S", "K", "8"), suit_run("C", "K", "8")
+    piles.update({"place-1": ["7S"], "place-2": ["7C"],
+                  "place-7": ["5S", "6S"], "place-8": ["3S", "4S"], "place-9": ["AS", "2S"],
+                  "place-10": ["5C", "6C"], "place-11": ["3C", "4C"], "place-12": ["AC", "2C"]})
+    game = HEMI.from_portable({"game": "hemispheres", "deal": 1, "phase": "play", "redeals_left": 0,
+                               "piles": piles})
+    assert stocks.hemispheres_dead(game)
+    assert plain_search(game, limit=5_000) is False
+    # a southern place empty: the seven crosses into it, and all comes home
+    piles["place-3"], piles["place-9"] = piles["place-9"], []
+    game = HEMI.from_portable({"game": "hemispheres", "deal": 1, "phase": "play", "redeals_left": 0,
+                               "piles": piles})
+    assert not stocks.hemispheres_dead(game)
+    assert plain_search(game, limit=50_000) is True
