@@ -555,20 +555,6 @@ def _strip_from_the_tops(piles, pile_ids, stuck: set, covered: dict, held) -> se
 # Полушарія: the two foundations of a suit (red aces up, black kings down)
 # are built alike: `wants` reads only whether a foundation goes up and its
 # top card, and a barrier completes whichever of them holds twelve cards.
-#
-# The places of one hemisphere are interchangeable while a circle card may
-# marry across races (`circle-marriage` «suit», the edition's): no rule but
-# the deal tells one from another (exchanges pair any wrong card of the north
-# with any of the south, a wrong card crosses at the end into any empty place
-# of its own hemisphere, marriages and moves home read only the top cards and
-# the hemisphere). The deal fills the empty places in index order, the
-# north's (places 1-6) before the south's, one card each: two positions whose
-# hemispheres hold the same piles in another order have as many empty places
-# in each hemisphere, so the same cards of the pack go to each hemisphere's
-# empty places, and the same piles result, in another order again. Under
-# «race» a card marries only within its race, and the places keep their names.
-register("hemispheres", Knowledge(interchangeable=("north", "south"),
-                                  interchangeable_when=lambda game: not hemispheres.RACE.of(game),
-                                  twins=(("up-H-1", "up-H-2"), ("up-D-1", "up-D-2"),
+register("hemispheres", Knowledge(twins=(("up-H-1", "up-H-2"), ("up-D-1", "up-D-2"),
                                          ("down-S-1", "down-S-2"), ("down-C-1", "down-C-2")),
                                   dead=hemispheres_dead))

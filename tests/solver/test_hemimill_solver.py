@@ -82,37 +82,6 @@ def test_hemispheres_dead_reads_the_readings():
     assert plain_search(game, limit=50_000) is True
 
 
-def permuted(game, a: str, b: str):
-    state = game.to_portable()
-    piles = state["piles"]
-    piles[a], piles[b] = piles[b], piles[a]
-    return HEMI.from_portable(state)
-
-
-def test_hemispheres_places_of_a_hemisphere_share_a_key_and_a_future():
-    from engine.solver.keys import state_key
-    from engine.solver.knowledge import knowledge
-
-    game = HEMI(7)
-    state = game.to_portable()
-    state["piles"]["talon"] = state["piles"]["place-2"] + state["piles"]["place-5"] + state["piles"]["place-9"]
-    state["piles"]["place-2"] = state["piles"]["place-5"] = state["piles"]["place-9"] = []
-    state["readings"] = {"hemispheres.assume.exchange-at-once": "may"}  # the deal may wait for no exchange
-    game = HEMI.from_portable(state)
-    other = permuted(permuted(game, "place-2", "place-4"), "place-9", "place-12")
-    know = knowledge(HEMI)
-    assert state_key(game, know) == state_key(other, know)
-    assert state_key(permuted(game, "place-1", "place-7"), know) != state_key(game, know)  # across hemispheres
-    # the deal fills the empty places: the same piles in each hemisphere, in another order
-    game.play("deal")
-    other.play("deal")
-    assert state_key(game, know) == state_key(other, know)
-    # under «race» the places keep their names
-    state["readings"] = {"hemispheres.assume.circle-marriage": "race"}
-    raced = HEMI.from_portable(state)
-    assert state_key(raced, know) != state_key(permuted(raced, "place-1", "place-4"), know)
-
-
 MILL = find_game("mill")
 
 
