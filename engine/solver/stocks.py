@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from engine.cards import QUEEN
+from engine.cards import KING, QUEEN
 from engine.core import Game, Move
 from engine.solver.columns import marriage_safe
 from engine.solver.knowledge import Knowledge, register, spec_twins, strip_to_fixpoint
@@ -262,6 +262,60 @@ def shah_dead(game: Game) -> bool:
                                      for p in game.by_role["ray"])
 
 
+def mill_wanted(game: Game) -> set[int]:
+    """Мельница: every rank that a move home or a lending could take now: the
+    middle's next rank (a king too: if it cannot go there, the corners are
+    not all filled and it goes to an empty corner), each begun corner's next
+    rank, a king while a corner is empty, and the rank after the middle's
+    when a corner of two cards or more shows the middle's rank (the card a
+    lending would free a play for, `mill.lending_helps`)."""
+    piles = game.piles
+    want = game.centre_wants()
+    ranks = {want} if want else set()
+    for c in game.by_role["corner"]:
+        pile = piles[c]
+        if not pile:
+            ranks.add(KING)
+            continue
+        top = pile[-1] & 15
+        if top > 1:
+            ranks.add(top - 1)
+        if want and top == want and len(pile) >= 2:
+            ranks.add(want % KING + 1)
+    return ranks
+
+
+def mill_dead(game: Game) -> bool:
+    """Мельница: lost when no wing waits to be filled and no card of a rank
+    `mill_wanted` names lies in a wing, on top of the talon, or anywhere in
+    the pack (and some card is away from home).
+
+    Proof. Let R be the ranks `mill_wanted` names. While the foundations
+    stand as now, a card goes home, or a corner lends, only with a rank of R
+    (a lending needs a wing or talon card of the rank after the middle's,
+    which is in R); no wing is emptied but by a card going home, and so no
+    wing is filled (none waits now); the only other move turns the pack's
+    next card onto the talon (`mill.rule.turn-the-pack`; nothing else is
+    laid there). So until the first card goes home or is lent, the wings
+    hold what they hold now and the talon's top is the present one or a
+    card of the pack, none of a rank of R: no first such move exists, and
+    nothing is ever home again. With a card away, the game, won only with
+    every card home, is lost."""
+    piles = game.piles
+    stock, talon = piles[game.index["stock"]], piles[game.index["talon"]]
+    wings = [piles[i] for i in game.by_role["wing"]]
+    if not (stock or talon or any(wings)):
+        return False  # everything is home: won, not lost
+    if (stock or talon) and not all(wings):
+        return False  # a wing waits: the talon's next cards may come up
+    ranks = mill_wanted(game)
+    if any(w[-1] & 15 in ranks for w in wings if w):
+        return False
+    if talon and talon[-1] & 15 in ranks:
+        return False
+    return not any(card & 15 in ranks for card in stock)
+
+
 # Мельница: any empty wing is filled, any corner takes a king and lends
 # alike; neither wings nor corners are told apart by any rule. Every rule
 # reads ranks only («не по мастямъ»), so two positions that differ only in
@@ -269,7 +323,7 @@ def shah_dead(game: Game) -> bool:
 # corners that have lent a card, the corners' places matter.
 register("mill", Knowledge(interchangeable=("wing", "corner"),
                            interchangeable_when=lambda game: not game.extra.get("lent"),
-                           suit_blind=True))
+                           suit_blind=True, dead=mill_dead))
 
 def salic_dead(game: Game) -> bool:
     """Салическій законъ, after the deal: lost when no king is bare and the
@@ -356,8 +410,187 @@ register("salic-law", Knowledge(interchangeable=("king-pile", "foundation", "que
 # order of the rays.
 register("shah", Knowledge(twins=spec_twins(shah.GAME), safe=shah_safe, dead=shah_dead))
 
+hemispheres = importlib.import_module("engine.games.hemispheres")
+
+
+_HOSTS: dict[tuple, list[int]] = {}
+
+
+def _hemi_hosts(game: Game, card: int, from_talon: bool) -> list[int]:
+    """`_hemi_hosts_of`, remembered by card and readings."""
+    steps = hemispheres.DIRECTION.of(game)
+    suits = hemispheres.TALON.of(game) if from_talon else None
+    key = (card, id(steps), suits)
+    found = _HOSTS.get(key)
+    if found is None:
+        found = _HOSTS[key] = _hemi_hosts_of(game, card, from_talon)
+    return found
+
+
+def _hemi_hosts_of(game: Game, card: int, from_talon: bool) -> list[int]:
+    """Полушарія: every card that ``card`` could ever be married onto, under
+    the position's readings: from the circle a card of its own suit, from
+    the talon one of the suits `talon-marriage` allows; the step is the one
+    `marriage-direction` gives for the host's colour (`hemispheres.marries`).
+    The race reading only narrows this, so it is ignored (a superset of
+    hosts keeps the test sound)."""
+    steps = hemispheres.DIRECTION.of(game)
+    suits = hemispheres.TALON.of(game) if from_talon else None
+    rank, out = card & 15, []
+    for suit in range(4):
+        for d in steps[suit in hemispheres.RED]:
+            host = (suit << 4) | (rank - d)
+            if not 1 <= rank - d <= 13:
+                continue
+            if (suits(card, host) if from_talon else suit == card >> 4):
+                out.append(host)
+    return out
+
+
+def hemispheres_dead(game: Game) -> bool:
+    """Полушарія: lost when the greatest set S of circle and talon cards in
+    which each card is *covered* (a card of S lies above it in its pile) or
+    *held* is not empty. X (suit s, rank r) is held when it cannot go home
+    and cannot marry, and, in the circle, lies in its own hemisphere; or
+    when, at the end (pack and talon spent), it lies in the wrong one and
+    every place of its own holds a card of S. It
+    cannot go home when the foundation of s nearest to r that has not
+    passed it (the higher one below r for the red aces going up, the lower
+    one above r for the black kings going down; none: both passed) needs a
+    rank q before r of which every copy away from home lies in S, or below
+    X in its pile. It cannot marry when every copy of every possible host
+    (`_hemi_hosts`) is home, or in S and covered, or in S on the talon, or
+    below X in its pile (the pack's and barriers' cards are never in S and
+    count as free).
+
+    Proof. A card moves only from the top of a place or the talon (home, by
+    a marriage onto an available circle top, by an exchange of two wrong
+    tops, or crossing at the end into an empty place: a wrong card); a
+    barrier only home, the pack only by the deal, onto the talon's or an
+    empty place's top; nothing leaves a foundation, and cards come into a
+    pile only on top. Suppose a card of S moves; let X be the first, at
+    time t. Until t every card of S lies where it was, so a covered X is no
+    top. A wrong held X lies at the end, when no exchange is made and the
+    pack and talon stay spent: it moves only by crossing into an empty place
+    of its own hemisphere (unavailable, rule I, it neither goes home nor
+    marries), and each such place holds a card of S, still there. Any
+    other held X is not exchanged nor crosses (it lies in its own
+    hemisphere, or on the talon, which neither rule touches). It does not
+    go home: some rank q the nearest foundation needs has every copy in S or
+    below X, none of which has moved, and the farther foundation needs q
+    too. It does not marry: a host is an available circle top at t, and no
+    copy is (home never leaves; a covered card of S is no top; a card of S
+    on the talon never reaches the circle; one below X stays under it). So
+    no card of S ever moves, and the game, won only with every card home,
+    is lost. Both conditions only grow with S, so the order of removal does
+    not matter (`_strip_from_the_tops`). Every reading is read from
+    the position (direction, talon suits); the exchange-at-once and race
+    readings only forbid moves, which the proof never needs."""
+    piles = game.piles
+    talon = game.talon
+    pile_ids = game.places + (talon,)
+    north = game.north
+    where: dict[int, list[tuple[int, int]]] = {}
+    stuck: set[tuple[int, int]] = set()
+    for p in pile_ids:
+        for h, card in enumerate(piles[p]):
+            where.setdefault(card, []).append((p, h))
+            stuck.add((p, h))
+    if not stuck:
+        return False
+    free_copies: dict[int, int] = {}  # copies in the pack, which may come out
+    for card in piles[game.stock]:
+        free_copies[card] = free_copies.get(card, 0) + 1
+    tops: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}  # foundation tops by suit
+    for f in game.ups + game.downs:
+        if piles[f]:
+            tops[piles[f][-1] >> 4].append(piles[f][-1] & 15)
+    covered = {(p, h): h < len(piles[p]) - 1 for p, h in stuck}  # all in the set: all but the tops
+
+    def below(there: tuple[int, int], place: tuple[int, int]) -> bool:
+        return there[0] == place[0] and there[1] < place[1]
+
+    def none_free(card: int, place: tuple[int, int], host: bool) -> bool:
+        """Every copy of ``card`` away from home is out of play (see the docstring)."""
+        if free_copies.get(card):
+            return False
+        for there in where.get(card, ()):
+            if below(there, place):
+                continue
+            if there not in stuck:
+                return False
+            if host and there[0] != talon and not covered[there]:
+                return False
+        return True
+
+    hosts = {}  # (card, from the talon) -> its possible hosts
+
+    end = not piles[game.stock] and not piles[talon]
+    own = {True: [q for q in game.places if q in north], False: [q for q in game.places if q not in north]}
+
+    def held(card: int, place: tuple[int, int]) -> bool:
+        p = place[0]
+        red = card >> 4 in hemispheres.RED
+        if p != talon and red != (p in north):
+            # a wrong card may be exchanged, or cross at the end into an empty place of its own
+            return end and all(any((q, h) in stuck for h in range(len(piles[q]))) for q in own[red])
+        mine = hosts.get((card, p == talon))
+        if mine is None:
+            mine = hosts[(card, p == talon)] = _hemi_hosts(game, card, p == talon)
+        for host in mine:
+            if not none_free(host, place, True):
+                return False  # it may marry (looked at first: a free host is usually found at once)
+        rank, base = card & 15, card & 0xF0
+        if card >> 4 in hemispheres.RED:
+            near = max((t for t in tops[card >> 4] if t < rank), default=None)
+            needed = range(near + 1, rank) if near is not None else None
+        else:
+            near = min((t for t in tops[card >> 4] if t > rank), default=None)
+            needed = range(rank + 1, near) if near is not None else None
+        # it may still go home unless a rank it needs is out of play
+        return needed is None or any(none_free(base | q, place, False) for q in needed)
+
+    return bool(_strip_from_the_tops(piles, pile_ids, stuck, covered, held))
+
+
+def _strip_from_the_tops(piles, pile_ids, stuck: set, covered: dict, held) -> set:
+    """`knowledge.strip_to_fixpoint`'s greatest set, each pile walked from
+    its top down in one go: a card of the set that is uncovered and not
+    held leaves it, and the walk goes on to the card beneath, now
+    uncovered; below the highest card that stays, every card is covered and
+    stays this round. ``covered`` is exact whenever ``held`` reads it (a
+    pile's entries change only while that pile is walked, and meanwhile
+    ``held`` reads none of them: the cards above the one walked are out of
+    the set). The piles are walked in turn until each has been walked once
+    since the last removal: every value ``held`` read in those walks is the
+    final set's, so every card left is covered or held; removals only
+    happen to cards that are neither, so no card of the greatest set is
+    lost. The same greatest set, in a few rounds instead of one a layer."""
+    # the piles in turn, until each has been walked once since the last removal
+    quiet, n, count = 0, 0, len(pile_ids)
+    while quiet < count and stuck:
+        p = pile_ids[n]
+        n = (n + 1) % count
+        quiet += 1
+        pile = piles[p]
+        h = len(pile) - 1
+        while h >= 0:
+            place = (p, h)
+            if place in stuck:
+                if held(pile[h], place):
+                    break
+                stuck.discard(place)
+                quiet = 1  # this pile is walked to its end now: it counts as walked
+            h -= 1
+        # the highest card of the set (if any) covers those beneath it
+        for k in range(len(pile) - 1, -1, -1):
+            covered[(p, k)] = k < h
+    return stuck
+
+
 # Полушарія: the two foundations of a suit (red aces up, black kings down)
 # are built alike: `wants` reads only whether a foundation goes up and its
 # top card, and a barrier completes whichever of them holds twelve cards.
 register("hemispheres", Knowledge(twins=(("up-H-1", "up-H-2"), ("up-D-1", "up-D-2"),
-                                         ("down-S-1", "down-S-2"), ("down-C-1", "down-C-2"))))
+                                         ("down-S-1", "down-S-2"), ("down-C-1", "down-C-2")),
+                                  dead=hemispheres_dead))
