@@ -134,23 +134,26 @@ def parterre_stuck(game: Game, stop_at_free_packet: bool = False) -> set[int]:
     stuck = [b != -2 for b in bed]
     covered = [False] * 64
 
-    def below(card: int, other: int) -> bool:  # ``other`` lies under ``card`` in its packet
-        b = bed[card]
-        return b >= 0 and bed[other] == b and height[other] < height[card]
-
     def held(card: int) -> bool:
+        # ``other`` lies under ``card`` in its packet: bed[other] == b and
+        # height[other] < h, with b >= 0 (written out: this is the search's
+        # hottest loop)
+        b, h = bed[card], height[card]
+        if b < 0:
+            b = -3  # in the bouquet: nothing lies under it
         suit, rank = card & 0xF0, card & 15
         for lower in range(suit | 1, card):
-            if stuck[lower] or below(card, lower):
+            if stuck[lower] or (bed[lower] == b and height[lower] < h):
                 break
         else:
             return False  # it may go home
         if rank == 13:
             return True
         for host in range(rank + 1, 64, 16):
-            if bed[host] == -2 or below(card, host):
+            where = bed[host]
+            if where == -2 or (where == b and height[host] < h):
                 continue  # home (nothing is laid on a foundation), or under this card
-            if stuck[host] and (bed[host] == -1 or covered[host]):
+            if stuck[host] and (where == -1 or covered[host]):
                 continue
             return False
         return True
