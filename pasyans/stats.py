@@ -242,7 +242,8 @@ def run(slug: str, deals: int, out: Path, *, measure: str = "solvable", jobs: in
         # the very search the player's measure would run here (same budget), so its
         # undecided deals too, unless they are to be measured again
         reuse = [known[t[2]] for t in tasks
-                 if t[2] in known and not (retry_unknown and known[t[2]]["status"] == "unknown")]
+                 if t[2] in known and not (retry_unknown and known[t[2]]["status"] == "unknown"
+                                           and known[t[2]].get("budget_s", first_budget) < seconds)]
         tasks = [t for t in tasks if t[2] not in {r["deal"] for r in reuse}]
         results = iter(reuse)
         if tasks:

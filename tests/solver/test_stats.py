@@ -314,3 +314,23 @@ def test_a_table_without_passes_keeps_its_budget():
     records = [{"deal": 1, "status": "won", "seconds": 0.5}, {"deal": 2, "status": "unknown", "seconds": 1.0}]
     s = stats.summary("shah", records, {"nodes": 1, "seconds": 1.0})
     assert s["budget_s"] == 1.0 and "first_pass_s" not in s
+
+
+def test_a_game_with_nothing_hidden_copies_the_solvable_passes_too(tmp_path, monkeypatch):
+    measured = []
+
+    def fake(slug, measure, deal, nodes, seconds, readings=None):
+        measured.append((measure, deal, seconds))
+        status = "won" if deal == 1 or (deal == 2 and seconds > 5) else "unknown"
+        return {"deal": deal, "status": status, "moves": 0, "nodes": 1, "seconds": min(seconds, 1.0)}
+
+    monkeypatch.setattr(stats, "measure_record", fake)
+    folder = tmp_path / "winrates"
+    for measure in ("solvable", "player"):
+        path = stats.results_path(folder, "napoleon", measure)
+        stats.run("napoleon", 3, path, measure=measure, nodes=NODES, seconds=1.0)
+        stats.run("napoleon", 3, path, measure=measure, nodes=NODES, seconds=10.0, retry_unknown=True)
+    assert [m for m in measured if m[0] == "player"] == []  # every player's deal is the solvable one's
+    player = stats.read_results(stats.results_path(folder, "napoleon", "player"), "napoleon")[1]
+    assert {d: r["status"] for d, r in player.items()} == {1: "won", 2: "won", 3: "unknown"}
+    assert player[3]["budget_s"] == 10.0 and player[3]["same_as"] == "solvable"
