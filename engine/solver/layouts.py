@@ -171,97 +171,6 @@ def _four_corners_virtual(game: Game):
     return layout, turns, up, down
 
 
-def _four_corners_stuck_dealing(game: Game, virtual) -> set[tuple[int, int]]:
-    """`four_corners_stuck` while the pack is still dealt: the same
-    greatest fixpoint, but over any set of places, not only each packet's
-    lowest cards, since a card may go home before the cards dealt over it
-    come, and those may still be buried. A card X stays while:
-
-    * a card of the set above it is on the table already (covered); or
-    * the set has cards above it, all still to come, and X cannot go home
-      before the first of them is dealt (each copy of some rank its
-      foundation needs first is on the other foundation, in the set, or
-      dealt at or after that turn), for both foundations; or
-    * no card of the set lies above it and X is held: it can never go home
-      (as above, no turn) and each copy of its hosts (r+1, r-1 of its
-      suit) in the layout has a card of the set above it.
-
-    Removing a card only weakens the others' conditions, so removing those
-    that fail, in any order, reaches the greatest closed set. Proof as in
-    `four_corners_dead`: the first card X of the set to move, at time t,
-    is a top card, so no card of the set above it has been dealt by t; a
-    move while dealing is a move home, barred before the first such card's
-    turn (the copies it needs are gone for good, unmoved in the set, or
-    still in the pack) and, with none above, for ever; after the deal every
-    card of the set above X lies on it, and a held X can go nowhere: each
-    host in a packet is under an unmoved card of the set."""
-    layout, turns, up, down = virtual
-    packets = game.packets
-    where: dict[int, list[tuple[int, int]]] = {}
-    for n, pile in enumerate(layout):
-        for h, card in enumerate(pile):
-            where.setdefault(card, []).append((n, h))
-    inset = [[True] * len(pile) for pile in layout]
-    empty: tuple = ()
-    never = 1 << 30
-    first_above: list[list[int]] = []  # per place: the earliest turn of a card of the set above it (never: none)
-
-    def rescan() -> None:
-        first_above.clear()
-        for n, pile in enumerate(layout):
-            row = [never] * len(pile)
-            k = never
-            for h in range(len(pile) - 1, -1, -1):
-                row[h] = k
-                if inset[n][h]:
-                    k = min(k, turns[n][h])
-            first_above.append(row)
-
-    def reachable(card: int, before: int) -> bool:
-        for n, h in where.get(card, empty):
-            if not inset[n][h] and turns[n][h] < before:
-                return True
-        return False
-
-    def homeless(card: int, before: int) -> bool:
-        rank, base = card & 15, card & 0xF0
-        wants = up[card >> 4]
-        if wants == rank or (wants < rank and all(reachable(base | q, before) for q in range(wants, rank))):
-            return False
-        wants = down[card >> 4]
-        if wants == rank or (wants > rank and all(reachable(base | q, before) for q in range(rank + 1, wants + 1))):
-            return False
-        return True
-
-    def stays(n: int, h: int) -> bool:
-        k = first_above[n][h]
-        if k < 0:
-            return True  # covered by a card of the set on the table
-        card = layout[n][h]
-        if k < never:
-            return homeless(card, k)
-        if not homeless(card, never):
-            return False
-        base = card & 0xF0
-        for host in (card + 1, card - 1):
-            if 1 <= host & 15 <= 13 and host & 0xF0 == base:
-                for m, g in where.get(host, empty):
-                    if first_above[m][g] == never:  # no card of the set above it: it may be a top card
-                        return False
-        return True
-
-    changed = True
-    while changed:
-        changed = False
-        rescan()
-        for n, pile in enumerate(layout):
-            for h in range(len(pile)):
-                if inset[n][h] and not stays(n, h):
-                    inset[n][h] = False
-                    changed = True
-    return {(p, h) for n, p in enumerate(packets) for h in range(len(layout[n])) if inset[n][h]}
-
-
 def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
     """Четыре угла, last layout (no redeal left), dealt out or still being
     dealt: the places (packet, height) of cards that can never move, in
@@ -288,8 +197,6 @@ def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
     virtual = _four_corners_virtual(game)
     if virtual is None:
         return set()
-    if game.piles[game.index["stock"]]:
-        return _four_corners_stuck_dealing(game, virtual)
     layout, turns, up, down = virtual
     packets = game.packets
     where: dict[int, list[tuple[int, int]]] = {}  # card -> (packet number, height) of its copies

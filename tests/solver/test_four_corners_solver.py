@@ -112,17 +112,3 @@ def test_dead_while_dealing_on_real_deals_is_lost():
         fired += 1
         assert plain_search(game.copy(stack=False), 20_000) is not True, game.to_portable()
     assert fired >= 1
-
-
-def test_a_card_buried_over_one_that_leaves_first_is_still_buried():
-    """The six of hearts goes home now, before the five of spades is dealt
-    over it; the five can never move (its foundations need a three and a
-    six of spades, and none is left, nor a host): the five alone is the
-    stuck set, though the card under it is not in it."""
-    piles = {"foundation-H-A": HEARTS_UP, "foundation-H-K": ["KH", "QH", "JH", "10H", "9H"],
-             "foundation-S-A": ["AS", "2S"], "foundation-S-K": ["KS", "QS", "JS", "10S", "9S", "8S", "7S"],
-             "left-1": ["6H"]}
-    game = last_deal(piles, ["5S"])
-    assert layouts.four_corners_stuck(game) == {(game.index["left-1"], 1)}
-    assert layouts.four_corners_dead(game)
-    assert plain_search(game, 5_000) is False
