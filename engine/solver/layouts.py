@@ -125,53 +125,98 @@ def layout_safe(game: Game, move: Move) -> bool:
     return game.phase == "play" and not game.redeals_left and crossing_safe(game, move)
 
 
-def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
-    """Четыре угла, last layout played out: the places (packet, height) of
-    cards that can never move (a greatest fixpoint; `four_corners_dead`
-    proves it).
+def _four_corners_virtual(game: Game):
+    """The last layout as it will lie once dealt: each packet's cards with
+    the card the deal will put on it next, in order, and for each card its
+    turn in the deal (-1: on the table already); and, per suit, what the
+    ascending and descending foundations want once the bases still in the
+    pack have gone to them. None where a packet holds the base of an empty
+    foundation (the deal could then be changed by a move home; never so in
+    a real game, where a base dealt goes to its empty place).
 
-    A card X of suit s and rank r stays in the set while it is *covered* (a
-    card of the set lies above it) or *held*: it cannot go home and has no
-    host. It cannot go to s's ascending foundation U if U is past r-1, or
-    if some rank q that U needs before r (above U's top, below r) has no
-    copy that could get there: each copy of q lies on the descending
-    foundation, in the set, or below X in its packet. The same, mirrored,
-    for the descending foundation D. No host: each copy of s's r+1 and r-1
-    lying in a packet lies below X, or is in the set and covered. Both
-    conditions only grow with the set, so removing the cards that meet
-    neither, in any order, reaches the greatest such set.
-
-    Only an uncovered card ever leaves the set, so the set holds, in each
-    packet, the cards below a height ``t`` (the packet's first ``t``
-    cards); the card at ``t - 1`` is the one to ask. A card below X is then
-    in the set, and a card in the set is covered when it lies below its
-    packet's ``t - 1``: the tests read heights only. Removals are tried
-    packet by packet, over and over, until a whole round removes none."""
-    piles = game.piles
-    packets = game.packets
-    where: dict[int, list[tuple[int, int]]] = {}  # card -> (packet number, height) of its copies
-    for n, p in enumerate(packets):
-        for h, card in enumerate(piles[p]):
-            where.setdefault(card, []).append((n, h))
-    t = [len(piles[p]) for p in packets]
-    partners = partner_foundations(type(game))
+    The deal is fixed: a card dealt goes to the packet of ``extra.next``,
+    which only a card dealt to a packet moves on, or, the base of an empty
+    foundation, to that foundation (play.4); a move home changes neither,
+    and no card is married while dealing (play.5.1). With no base of an
+    empty foundation in a packet, none ever is (a base dealt goes home), so
+    no packet card fills an empty foundation and the foundations are begun
+    exactly as the pack's bases come. Each real position of the deal is
+    this layout less the cards played home meanwhile."""
+    piles, packets = game.piles, game.packets
+    empty = {}
+    for f in game.by_role["foundation"]:
+        if not piles[f]:
+            empty[game.foundation_wants(f)] = f
+    layout = [list(piles[p]) for p in packets]
+    if any(card in empty for pile in layout for card in pile):
+        return None
+    turns = [[-1] * len(pile) for pile in layout]
+    started = set()
+    nxt = game.extra["next"]
+    for k, card in enumerate(reversed(piles[game.index["stock"]])):
+        f = empty.pop(card, None)
+        if f is not None:
+            started.add(f)
+            continue
+        layout[nxt].append(card)
+        turns[nxt].append(k)
+        nxt = (nxt + 1) % 12
     up: dict[int, int] = {}    # suit -> the rank its ascending foundation wants (14: complete)
     down: dict[int, int] = {}  # suit -> the rank its descending foundation wants (0: complete)
-    for i, j in partners.items():
+    for i, j in partner_foundations(type(game)).items():
         spec = game.PILES[i]
         if spec.step > 0:
-            up[spec.suit] = len(piles[i]) + 1
-            down[spec.suit] = 13 - len(piles[j])
-    empty: tuple = ()
+            up[spec.suit] = len(piles[i]) + (i in started) + 1
+            down[spec.suit] = 13 - len(piles[j]) - (j in started)
+    return layout, turns, up, down
 
-    def reachable(card: int) -> bool:
-        """Some copy of ``card`` lies in a packet outside the set."""
+
+def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
+    """Четыре угла, last layout (no redeal left), dealt out or still being
+    dealt: the places (packet, height) of cards that can never move, in
+    the layout as it will lie once dealt (`_four_corners_virtual`; the
+    heights are that layout's); `four_corners_dead` proves it.
+
+    A card X of suit s and rank r stays in the set while it is *covered*
+    (the card of the set above it is on the table already, or X cannot go
+    home before that card is dealt) or *held*: it cannot go home and has
+    no host. It cannot go to s's ascending foundation U if U is past r-1,
+    or if some rank q that U needs before r (above U's wish, below r) has
+    no copy that could get there: each copy of q lies on the descending
+    foundation, in the set, or below X in its packet. The same, mirrored,
+    for the descending foundation D. "Before the card over X is dealt":
+    the same, counting also as lacking the copies dealt at or after it.
+    No host: each copy of s's r+1 and r-1 in a packet lies below X, or is
+    in the set and covered. All conditions only grow with the set.
+
+    The set is kept, in each packet, as the cards below a height ``t``;
+    a card of the set that meets neither condition is cut off with all
+    above it, until a whole round cuts none: the set left is closed (each
+    card of it meets its condition), which is all the proof needs. Dealt
+    out (every turn -1) it is the greatest such set, as before."""
+    virtual = _four_corners_virtual(game)
+    if virtual is None:
+        return set()
+    layout, turns, up, down = virtual
+    packets = game.packets
+    where: dict[int, list[tuple[int, int]]] = {}  # card -> (packet number, height) of its copies
+    for n, pile in enumerate(layout):
+        for h, card in enumerate(pile):
+            where.setdefault(card, []).append((n, h))
+    t = [len(pile) for pile in layout]
+    tabled = [len(game.piles[p]) for p in packets]  # each packet's cards on the table (turn -1)
+    empty: tuple = ()
+    never = 1 << 30
+
+    def reachable(card: int, before: int) -> bool:
+        """Some copy of ``card`` lies in a packet outside the set, dealt before turn ``before``."""
         for n, h in where.get(card, empty):
-            if h >= t[n]:
+            if h >= t[n] and turns[n][h] < before:
                 return True
         return False
 
-    def held(card: int) -> bool:
+    def homeless(card: int, before: int) -> bool:
+        """``card`` cannot go home before turn ``before`` (ever, with `never`)."""
         rank = card & 15
         base = card & 0xF0
         wants = up[card >> 4]
@@ -179,7 +224,7 @@ def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
             return False
         if wants < rank:
             for q in range(wants, rank):
-                if not reachable(base | q):
+                if not reachable(base | q, before):
                     break
             else:
                 return False
@@ -188,10 +233,16 @@ def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
             return False
         if wants > rank:
             for q in range(rank + 1, wants + 1):
-                if not reachable(base | q):
+                if not reachable(base | q, before):
                     break
             else:
                 return False
+        return True
+
+    def held(card: int) -> bool:
+        if not homeless(card, never):
+            return False
+        base = card & 0xF0
         for host in (card + 1, card - 1):
             if 1 <= host & 15 <= 13 and host & 0xF0 == base:
                 for n, h in where.get(host, empty):
@@ -199,39 +250,60 @@ def four_corners_stuck(game: Game) -> set[tuple[int, int]]:
                         return False
         return True
 
+    def first_loose(n: int) -> int:
+        """The lowest height of packet ``n``'s part of the set whose card meets neither condition (-1: none)."""
+        pile, turn, top = layout[n], turns[n], t[n] - 1
+        for h in range(max(0, tabled[n] - 1), top):  # below, the card above is on the table
+            if not homeless(pile[h], turn[h + 1]):
+                return h
+        return top if top >= 0 and not held(pile[top]) else -1
+
     changed = True
     while changed:
         changed = False
-        for n, p in enumerate(packets):
-            pile = piles[p]
-            while t[n] and not held(pile[t[n] - 1]):
-                t[n] -= 1
+        for n in range(len(packets)):
+            h = first_loose(n)
+            while h >= 0:
+                t[n] = h
                 changed = True
+                h = first_loose(n)
     return {(p, h) for n, p in enumerate(packets) for h in range(t[n])}
 
 
 def four_corners_dead(game: Game) -> bool:
-    """Четыре угла: lost when the last layout is dealt out (phase "play", no
-    redeal left) and `four_corners_stuck` is not empty.
+    """Четыре угла: lost when the last layout is reached (no redeal left),
+    dealt out or still being dealt, and `four_corners_stuck` is not empty.
 
-    Proof. In that phase the only moves are a packet's top card going home
-    (the next card of its foundation: U up from the ace, D down from the
-    king, one of each per suit) or married onto another packet's top card
-    of its suit one higher or lower (play.5.3); nothing is laid in an
-    emptied packet (`four-corners.assume.empty-packet-stays-empty`), the
-    pack is dealt out, no redeal is left, nothing leaves a foundation.
-    Suppose a card of the set S moves; let X (suit s, rank r) be the first,
-    at time t; until t no card of S has moved. If X is covered, a card of S
-    lies above it still. Else X is held. It cannot go to U: U wants r at t
-    only if U now wants r, or U wants less and every rank q from U's wish
-    to r-1 reaches U by t; but some such q has each copy on D (home for
-    good), in S (unmoved, so not home), or below X (X unmoved covers it).
-    The mirror holds for D. And each copy of s's r+1 or r-1 in a packet is
-    below X (covered by X) or in S and covered (by an unmoved card of S);
-    a copy home is on no packet: X has no host. So X cannot move at t, a
-    contradiction: the cards of S never move, never go home, and the game
-    is lost."""
-    if game.phase != "play" or game.redeals_left or game.piles[game.index["stock"]]:
+    Proof. With no redeal left the moves are a packet's top card going
+    home (the next card of its foundation: U up from the ace, D down from
+    the king, one of each per suit), while dealing from a side packet only
+    to the foundation beside it (a narrowing the proof does not need), and,
+    once dealt out, a top card married onto another packet's top card of
+    its suit one higher or lower (play.5.3); nothing is laid in an emptied
+    packet (`four-corners.assume.empty-packet-stays-empty`), no redeal is
+    left, nothing leaves a foundation; the cards are dealt where
+    `_four_corners_virtual` lays them, and every position is its layout
+    less cards gone home. Suppose a card of the set S moves; let X (suit
+    s, rank r) be the first, at time t; until t no card of S has moved,
+    so none is home. If the card of S above X has been dealt by t, it lies
+    above X still: X is not a top card. Else, if X is not the highest of
+    S in its packet, t comes before that card's turn: X goes home at t
+    (while dealing no other move is made), so U (or D) wants r at t: it
+    wants r now, or every rank q from its wish to r-1 reaches it by t; but
+    some such q has each copy on D (home for good), in S (unmoved), below
+    X (in S) or still in the pack at t (dealt at or after the card above
+    X). Else X is held: it cannot go home, by the same count with no turn,
+    and each copy of s's r+1 or r-1 in a packet is below X (covered by X)
+    or in S and covered (by an unmoved card of S, above it once dealt, and
+    marriages come only after the deal); a copy home or in the pack is on
+    no packet: X has no host. So X cannot move at t, a contradiction: the
+    cards of S never move, never go home, and the game is lost."""
+    if game.redeals_left:
+        return False
+    if game.phase == "deal" and sum(len(game.piles[p]) for p in game.packets) > 12:
+        # cost only (asking less is as sound): while dealing, the test is
+        # asked in the first round, when the layout's fate is mostly set
+        # (the cards then only go home); later it would cost ~5 positions' time
         return False
     return bool(four_corners_stuck(game))
 
