@@ -280,10 +280,54 @@ def fifteen_dead(game: Game) -> bool:
     return not game.extra.get("sixth_row") and columns_stuck(game, (1, -1), both_ways=True)
 
 
+_FIFTEEN_WANTED: dict[tuple, frozenset[int]] = {}
+
+
+def _fifteen_wanted(game: Game) -> frozenset[int]:
+    """The cards some foundation takes next (`Fifteen.wanted_cards`), kept
+    by the foundations' top cards and the reading of their suits, which
+    alone decide them (a row's suit is its base's, an empty place takes a
+    base of a suit the reading allows)."""
+    piles = game.piles
+    key = (fifteen.FOUNDATION_SUITS.of(game), *(piles[f][-1] if piles[f] else 0 for f in game.by_role["foundation"]))
+    found = _FIFTEEN_WANTED.get(key)
+    if found is None:
+        if len(_FIFTEEN_WANTED) > 20_000:
+            _FIFTEEN_WANTED.clear()
+        found = _FIFTEEN_WANTED[key] = frozenset(game.wanted_cards())
+    return found
+
+
+def fifteen_score(game: Game, move: Move) -> int:
+    """Пятнадцать's move ordering (higher first; an ordering only, so no
+    verdict depends on it): moves home; then a move that uncovers a card a
+    foundation takes; then a move that empties its column (a lane is what
+    makes the game, play.3.2), a card from a short column before one from a
+    long one (the generic ordering cannot tell which cards the rows want:
+    they take the suit of their base); moving a lone card into a lane, or
+    filling a lane with no card uncovered for a foundation, last. Deals 1-30
+    at 1 CPU s: 11 won -> 21."""
+    if move.action:
+        return 0
+    index = game.index
+    dst = index[move.dst]
+    if game.roles[dst] == "foundation":
+        return 100
+    piles = game.piles
+    pile, target = piles[index[move.src]], piles[dst]
+    if len(pile) == 1:
+        return 50 if target else 1
+    if pile[-2] in _fifteen_wanted(game):
+        return 60 if target else 40
+    if not target:
+        return 1
+    return 30 - 3 * len(pile)
+
+
 register("fifteen", Knowledge(interchangeable=("column",),
                               interchangeable_when=lambda game: not game.extra.get("sixth_row")
                               and not game.lone_card_waits(),
-                              safe=fifteen_safe))
+                              safe=fifteen_safe, score=fifteen_score))
 
 def parterre_stuck(game: Game, stop_at_free_packet: bool = False) -> set[int]:
     """Партеръ: cards that can never move before a packet of the garden is
