@@ -90,3 +90,19 @@ def test_the_quick_refusal_changes_no_answer():
             home = [m for m in moves if not m.action and m.dst.startswith("foundation")]
             game.push(rng.choice(home) if home and rng.random() < 0.9 else rng.choice(moves))
     assert said
+
+
+def test_the_ordering_tries_home_first_and_lanes_last():
+    """`fifteen_score`: a move home first, then a move uncovering a card a
+    row takes, filling a lane with a lone card last (every empty column
+    here is a lane)."""
+    from engine.solver.search import home_roles, ordered_moves
+    from engine.solver.knowledge import knowledge
+
+    game = position({"foundation-A-1": ["AH"], "col-1": ["2H"], "col-2": ["3H", "9C"], "col-3": ["10C"],
+                     "col-4": ["5S"], "col-5": []})
+    moves = [str(m) for m in ordered_moves(game, home_roles(CLS), knowledge(CLS))]
+    assert moves[-1] == "col-1>foundation-A-1"  # best last: the search pops from the end
+    assert moves.index("col-2>col-3") > moves.index("col-4>col-5")  # the 9♣ on the 10♣ uncovers the 3♥
+    src, dst = moves[0].split(">")
+    assert len(game.pile(src)) == 1 and not game.pile(dst)  # a lone card into a lane
