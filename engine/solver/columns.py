@@ -73,14 +73,174 @@ def rank_safe(game: Game, move: Move) -> bool:
     return sum(1 for i in homes for c in game.piles[i] if c & 15 == rank - 1) == 4 * game.decks
 
 
+def columns_stuck(game: Game, steps: tuple[int, ...], both_ways: bool) -> bool:
+    """Солнечные часы and Пятнадцать: is there a set S of cards, one in every
+    column, none of which can ever move? (A greatest fixpoint, found by
+    striking out of the set of every card away from home those that are
+    neither *covered* nor *held*, until none is struck; the proof is at
+    `cadran_dead`.)
+
+    Places: each column and the talon is a pile (its top is its available
+    card); the stock's cards are places too, but a stock card is never
+    covered (it may come out over a card that has moved by then) and
+    nothing lies "below" it. A card X (suit s, rank r) of S is *covered*
+    when a card of S lies above it in its column or talon; *held* when
+
+    * it cannot go home: for some rank k < r (and, ``both_ways``, for some
+      rank k > r too: a foundation built down from the king), no copy of
+      (s, k) is home and each copy is in S or lies below X in its pile;
+    * it has no host: for each ``step``, every copy of (s, r + step) (the
+      card X may be married onto) is home, or lies below X in its pile, or
+      is in S and lies in the talon or the stock or under a card of S in
+      its column.
+
+    Both conditions only grow with S, so the order of striking does not
+    matter; the search stops (False) as soon as a column holds no card of
+    S, or is empty."""
+    piles = game.piles
+    columns = game.by_role["column"]
+    if not all(piles[i] for i in columns):
+        return False
+    talon = game.by_role.get("talon", ())
+    stock = game.by_role.get("stock", ())
+    home = cards_home(game)
+    # per card code: its places (pile, height) away from home; in a column or
+    # the talon, S is a bottom part of the pile (a card below a card of S is
+    # covered, so never struck first): `height[p]` cards, the top one alone
+    # uncovered; in the stock, a flag per card
+    where: dict[int, list[tuple[int, int]]] = {}
+    for p in (*columns, *talon, *stock):
+        for h, card in enumerate(piles[p]):
+            if card in where:
+                where[card].append((p, h))
+            else:
+                where[card] = [(p, h)]
+    height = {p: len(piles[p]) for p in (*columns, *talon)}
+    in_stock = {p: [True] * len(piles[p]) for p in stock}
+
+    def blocked(code: int, p: int, h: int) -> bool:
+        """No copy of ``code`` home, each in S or below (p, h) in its pile."""
+        if home.get(code):
+            return False
+        for q, g in where.get(code, ()):
+            if not (g < height[q] if q in height else in_stock[q][g]) and not (q == p and g < h and p in height):
+                return False
+        return True
+
+    def held(card: int, p: int, h: int) -> bool:
+        suit, rank = card & 0xF0, card & 15
+        if not any(blocked(suit | k, p, h) for k in range(1, rank)):
+            return False
+        if both_ways and not any(blocked(suit | k, p, h) for k in range(rank + 1, 14)):
+            return False
+        for step in steps:
+            if not 1 <= rank + step <= 13:
+                continue
+            for q, g in where.get(card + step, ()):
+                if q == p and g < h and p in height:
+                    continue  # below X
+                if q in in_stock:
+                    if in_stock[q][g]:
+                        continue
+                elif g < height[q] and (q in talon or g < height[q] - 1):
+                    continue  # in S, in the talon or covered by a card of S
+                return False
+        return True
+
+    changed = True
+    while changed:
+        changed = False
+        for p in columns:
+            pile, n = piles[p], height[p]
+            while n and not held(pile[n - 1], p, n - 1):
+                n -= 1
+                height[p] = n
+                changed = True
+            if not n:
+                return False
+            height[p] = n
+        for p in talon:
+            pile, n = piles[p], height[p]
+            while n and not held(pile[n - 1], p, n - 1):
+                n -= 1
+                height[p] = n
+                changed = True
+            height[p] = n
+        for p in stock:
+            pile, flags = piles[p], in_stock[p]
+            for g, card in enumerate(pile):
+                if flags[g] and not held(card, p, g):
+                    flags[g] = False
+                    changed = True
+    return True
+
+
+def cadran_dead(game: Game) -> bool:
+    """Солнечные часы: lost when `columns_stuck` finds a set S of cards, one
+    in every column, that can never move; asked once the stock is empty
+    (the proof holds with cards in it, but the test costs the most then).
+
+    Proof. The moves are: an available card (a column's top, the talon's
+    top) home (the next card of its suit, up from the ace), onto a column's
+    top one higher in suit (marriage downwards), or into an empty column;
+    turning the stock's next card onto the talon. Foundations give nothing
+    back; the talon and the stock take no card. Suppose a card of S moves
+    (turning a stock card over is no move of it here), and let X be the
+    first, at time t; until t no card of S has moved, so each column still
+    holds its card of S and none has been empty: there is no space. If X
+    is covered, a card of S still lies on it in its column or talon (turned
+    cards only come on top): X is not available. Else X is held (a card of
+    S in the stock is never covered, only held: its first move is from the
+    talon's top, once turned, under the same conditions): for some
+    lower rank k no copy was home, and each copy is in S (unmoved, so not
+    home) or lay below X (still covered by X): no foundation of X's suit
+    has passed k, so X cannot go home. Each copy of the card one higher
+    was home (foundations give nothing back), or lay below X (still
+    covered), or is in S unmoved, in the talon or the stock (never a
+    column's top) or under a card of S in its column (not a top): X has no
+    host. With no space X cannot move at t, a contradiction. So no card of
+    S ever moves, the columns never empty, and S's cards never go home."""
+    return not game.piles[game.index["stock"]] and columns_stuck(game, (1,), both_ways=False)
+
+
+# The dead tests `cadran_dead` and `fifteen_dead` are sound (proved in their docstrings,
+# tested in tests/solver/test_cadran_solver.py and test_fifteen_solver.py)
+# but not registered: measured on deals 1-30 at 1 CPU s, they fire at
+# fewer than one position in 300 (a space or a lane frees nearly every
+# deadlock) and cost a tenth to a quarter of the search's time, one deal
+# fewer decided in each game.
+
 # Солнечные часы: no redeal, every column obeys the same rules (a space
 # takes any card), so columns are interchangeable; two foundations of a suit
 # equally high take the same cards (twins). Marriage downwards in suit.
 # The pack is turned only at a standstill, but a safe card, which nothing
 # can cover, holds the pack back until it goes home in any line, so
 # playing it first changes no turn of the pack.
+_CADRAN_TWIN = {cadran.GAME.index[a]: cadran.GAME.index[b] for a, b in spec_twins(cadran.GAME)}
+_CADRAN_TWIN.update({b: a for a, b in _CADRAN_TWIN.items()})
+
+
+def cadran_safe(game: Game, move: Move) -> bool:
+    """`marriage_safe((1,))` for Солнечные часы, without counting the cards
+    home: a card X of rank r going to a foundation F (which shows r - 1)
+    may take only a copy of r - 1 of its suit, and each foundation of the
+    suit holds one copy of every rank up to its height, so both copies are
+    home exactly when F's twin is r - 1 high or more (an ace takes none)."""
+    if move.action:
+        return False
+    dst = game.index[move.dst]
+    twin = _CADRAN_TWIN.get(dst)
+    if twin is None:
+        return False
+    return len(game.piles[twin]) >= len(game.piles[dst])
+
+
+# No probing pass (`search.PROBE`): it searches again below each turned
+# card what the full pass will search, and Солнечные часы' deals end mostly
+# in proofs of loss, which only the full pass gives (deals 1-70 at 1 CPU s:
+# 24 -> 27 decided). Only the order of the search changes.
 register("cadran", Knowledge(interchangeable=("column",), twins=spec_twins(cadran.GAME),
-                             safe=marriage_safe((1,))))
+                             safe=cadran_safe, probe=False))
 
 # Пятнадцать: every column obeys the same rules (a lane takes any card),
 # once the sixth-row exception is closed (while it is open, the counter
@@ -95,15 +255,83 @@ register("cadran", Knowledge(interchangeable=("column",), twins=spec_twins(cadra
 # foundation begun, so the sixth-row exception, which waits for a game that
 # cannot begin, plays no part; it is not used during the opening, whose
 # rule (fifteen.assume.opening-plays-first) orders the first moves.
+# Only a move home can be safe (`crossing_safe` says no to any other), so
+# the other moves, most of them, are turned away first, at the cost of a
+# role lookup (the test runs on every move of every position).
 def fifteen_safe(game: Game, move: Move) -> bool:
-    return (not game.extra.get("opening") and fifteen.FOUNDATION_SUITS.of(game)
+    return (not move.action and game.roles[game.index[move.dst]] == "foundation"
+            and not game.extra.get("opening") and fifteen.FOUNDATION_SUITS.of(game)
             and crossing_safe(game, move, suits_by_base=True))
+
+
+def fifteen_dead(game: Game) -> bool:
+    """Пятнадцать: lost when `columns_stuck` (marriage up and down, the
+    foundations built up from the aces and down from the kings) finds a
+    set S of cards, one in every column, that can never move; asked only
+    once the sixth-row exception can never open (extra «sixth_row» empty:
+    the exception alone takes a card from under others).
+
+    Proof: `cadran_dead`'s, with these moves: an available card (a column's
+    top) home, onto a column's top one higher or lower in suit, or into a
+    lane; nothing else (no stock, no redeal). A foundation built up holds
+    one copy of each rank of its suit from the ace, one built down one of
+    each from the king, under either reading of the foundations' suits: X
+    of rank r goes home only once a copy of every rank below it is home,
+    or of every rank above it, so a blocked rank on each side keeps it out
+    (an ace or a king, which may open a foundation, is never held). The
+    reading that keeps column 15's lone card waiting, and the opening's
+    order, only forbid moves."""
+    return not game.extra.get("sixth_row") and columns_stuck(game, (1, -1), both_ways=True)
+
+
+_FIFTEEN_WANTED: dict[tuple, frozenset[int]] = {}
+
+
+def _fifteen_wanted(game: Game) -> frozenset[int]:
+    """The cards some foundation takes next (`Fifteen.wanted_cards`), kept
+    by the foundations' top cards and the reading of their suits, which
+    alone decide them (a row's suit is its base's, an empty place takes a
+    base of a suit the reading allows)."""
+    piles = game.piles
+    key = (fifteen.FOUNDATION_SUITS.of(game), *(piles[f][-1] if piles[f] else 0 for f in game.by_role["foundation"]))
+    found = _FIFTEEN_WANTED.get(key)
+    if found is None:
+        if len(_FIFTEEN_WANTED) > 20_000:
+            _FIFTEEN_WANTED.clear()
+        found = _FIFTEEN_WANTED[key] = frozenset(game.wanted_cards())
+    return found
+
+
+def fifteen_score(game: Game, move: Move) -> int:
+    """Пятнадцать's move ordering (higher first; an ordering only, so no
+    verdict depends on it): moves home; then a move that uncovers a card a
+    foundation takes; then a move that empties its column (a lane is what
+    makes the game, play.3.2), a card from a short column before one from a
+    long one (the generic ordering cannot tell which cards the rows want:
+    they take the suit of their base); moving a lone card into a lane, or
+    filling a lane with no card uncovered for a foundation, last. Deals 1-30
+    at 1 CPU s: 11 won -> 21."""
+    if move.action:
+        return 0
+    index = game.index
+    dst = index[move.dst]
+    if game.roles[dst] == "foundation":
+        return 100
+    piles = game.piles
+    pile, target = piles[index[move.src]], piles[dst]
+    if len(pile) == 1:
+        return 50 if target else 1
+    if pile[-2] in _fifteen_wanted(game):
+        return 60 if target else 40
+    if not target:
+        return 1
+    return 30 - 3 * len(pile)
 
 
 register("fifteen", Knowledge(interchangeable=("column",),
                               interchangeable_when=lambda game: not game.extra.get("sixth_row")
                               and not game.lone_card_waits(),
-                              safe=fifteen_safe))
+                              safe=fifteen_safe, score=fifteen_score))
 
 def parterre_stuck(game: Game, stop_at_free_packet: bool = False) -> set[int]:
     """Партеръ: cards that can never move before a packet of the garden is
