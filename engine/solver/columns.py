@@ -150,22 +150,14 @@ def columns_stuck(game: Game, steps: tuple[int, ...], both_ways: bool) -> bool:
     changed = True
     while changed:
         changed = False
-        for p in columns:
+        for p in (*columns, *talon):
             pile, n = piles[p], height[p]
             while n and not held(pile[n - 1], p, n - 1):
                 n -= 1
                 height[p] = n
                 changed = True
-            if not n:
-                return False
-            height[p] = n
-        for p in talon:
-            pile, n = piles[p], height[p]
-            while n and not held(pile[n - 1], p, n - 1):
-                n -= 1
-                height[p] = n
-                changed = True
-            height[p] = n
+            if not n and p not in talon:
+                return False  # a column with no stuck card: the set needs one in every column
         for p in stock:
             pile, flags = piles[p], in_stock[p]
             for g, card in enumerate(pile):

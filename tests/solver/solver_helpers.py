@@ -121,3 +121,19 @@ def endgame(slug: str, seed: int, cards_left: int, redeals_left: int = 0, most_f
         piles[name] = left[k::count]
     state = {"game": slug, "deal": 0, "redeals_left": redeals_left, "piles": piles}
     return cls.from_portable(state)
+
+
+def walk_positions(slug: str, deals, seed: int = 0, steps: int = 400, every: int = 3, home_share: float = 0.5,
+                   rng: random.Random | None = None):
+    """Every ``every``-th position of a random walk (moves home preferred ``home_share`` of the time)."""
+    cls, rng = find_game(slug), rng or random.Random(seed)
+    for deal in deals:
+        game = cls(deal)
+        for step in range(steps):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
+            game.push(rng.choice(home) if home and rng.random() < home_share else rng.choice(moves))
+            if step % every == 0:
+                yield game

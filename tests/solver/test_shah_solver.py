@@ -6,23 +6,12 @@ from __future__ import annotations
 
 import random
 
-from engine import find_game
 from engine.solver import stocks
 from engine.solver.search import LOST, WON, Budget, solve
 
-from solver_helpers import plain_search
+from solver_helpers import plain_search, walk_positions
 
-
-def _walk(deal: int, rng: random.Random, steps: int = 3000):
-    """Random play (home moves preferred) through one deal, yielding each position."""
-    game = find_game("shah")(deal)
-    for _ in range(steps):
-        moves = list(game.legal_moves)
-        if not moves:
-            return
-        home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
-        game.push(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(moves))
-        yield game
+WALK = {"steps": 3000, "every": 1, "home_share": 0.7}  # long walks, moves home preferred
 
 
 def test_remembered_fills_test_is_the_fixpoint():
@@ -30,18 +19,16 @@ def test_remembered_fills_test_is_the_fixpoint():
     on every position of random walks, also when it answers from memory
     (positions that differ only in the pack and the talon)."""
     stocks._FILLS_SEEN.clear()
-    rng = random.Random(5)
     compared = remembered = fired = 0
-    for deal in range(1, 31):
-        for game in _walk(deal, rng):
-            if game.phase != "play":
-                continue
-            before = len(stocks._FILLS_SEEN)
-            answer = stocks._stuck_whatever_is_filled(game)
-            remembered += len(stocks._FILLS_SEEN) == before
-            assert answer == bool(stocks.shah_stuck(game, fills=True)), game.to_portable()
-            compared += 1
-            fired += answer
+    for game in walk_positions("shah", range(1, 31), seed=5, **WALK):
+        if game.phase != "play":
+            continue
+        before = len(stocks._FILLS_SEEN)
+        answer = stocks._stuck_whatever_is_filled(game)
+        remembered += len(stocks._FILLS_SEEN) == before
+        assert answer == bool(stocks.shah_stuck(game, fills=True)), game.to_portable()
+        compared += 1
+        fired += answer
     assert compared >= 1000 and remembered >= 200 and fired >= 50, (compared, remembered, fired)
 
 
@@ -51,7 +38,7 @@ def _spent_positions(deals, seed: int):
     added for spent packs), reached by random play."""
     rng = random.Random(seed)
     for deal in deals:
-        for game in _walk(deal, rng):
+        for game in walk_positions("shah", [deal], rng=rng, **WALK):
             piles = game.piles
             if game.phase != "play" or piles[game.stock] or piles[game.talon]:
                 continue

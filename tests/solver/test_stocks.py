@@ -11,6 +11,8 @@ from engine.cards import QUEEN
 from engine.solver import stocks
 from engine.solver.knowledge import strip_to_fixpoint
 
+from solver_helpers import walk_positions
+
 
 def shah_stuck_by_sweeps(game) -> set:
     """`stocks.shah_stuck` as its docstring states it, by whole sweeps to
@@ -49,21 +51,6 @@ def shah_stuck_by_sweeps(game) -> set:
     return strip_to_fixpoint(piles, stacks, stuck, covered, held)
 
 
-def walk_positions(slug: str, deals, seed: int, steps: int = 400, every: int = 3):
-    """Every ``every``-th position of a random walk (moves home preferred half the time)."""
-    cls, rng = find_game(slug), random.Random(seed)
-    for deal in deals:
-        game = cls(deal)
-        for step in range(steps):
-            moves = list(game.legal_moves)
-            if not moves:
-                break
-            home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
-            game.push(rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves))
-            if step % every == 0:
-                yield game
-
-
 def test_shah_stuck_work_list_is_the_sweeps_fixpoint():
     """The work-list `shah_stuck` finds the same greatest set as the sweeps."""
     compared = nonempty = 0
@@ -83,7 +70,7 @@ def test_shah_cards_locked_whatever_is_filled_are_never_won():
     plain search can decide it, and spaces may still be filled): the
     plain search never wins it, and a few moves before, the solver (which
     prunes by it) gives the plain search's verdict."""
-    from solver_helpers import plain_search
+    from solver_helpers import plain_search, walk_positions
     from engine.solver.search import LOST, WON, Budget, solve
 
     cls, rng = find_game("shah"), random.Random(7)
