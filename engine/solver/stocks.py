@@ -189,8 +189,12 @@ def _stuck_whatever_is_filled(game: Game) -> bool:
     two piles; and which cards lie there is fixed by the rays and the
     foundations, every card of the two packs lying in exactly one pile. So
     positions that differ only in the pack and the talon, as after each card
-    turned, share the answer."""
+    turned, share the answer. A study position (`Game.from_portable`) may
+    hold fewer cards than the packs: its pack and talon are then not fixed
+    by the rest, so it is not remembered."""
     piles = game.piles
+    if sum(map(len, piles)) != 52 * game.decks:
+        return bool(shah_stuck(game, fills=True))
     key = b"\xff".join([bytes(piles[i]) for i in game.by_role["ray"]] +
                         [bytes(len(piles[f]) for f in game.by_role["foundation"])])
     found = _FILLS_SEEN.get(key)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from engine import find_game
 from engine.solver import stocks
 from engine.solver.search import LOST, WON, Budget, solve
 
@@ -73,3 +74,22 @@ def test_safe_home_move_from_a_short_ray_once_the_pack_is_spent():
         assert verdict is not (not truth), game.to_portable()  # True stays True (or unknown), False stays False
         assert solve(game, Budget(200_000, 30)).status == (WON if truth else LOST), game.to_portable()
     assert found >= 3 and decided >= 3, (found, decided)
+
+
+def _study(pack: list[str]):
+    """A study position with fewer cards than the packs: every foundation
+    at its ace, a three of spades on a ray, ``pack`` in the pack."""
+    piles = {f"foundation-{s}-{k}": ["A" + s] for s in "SHDC" for k in (1, 2)}
+    return find_game("shah").from_portable({"game": "shah", "deal": 0, "phase": "play", "extra": {"dealt": 24},
+                                            "piles": {**piles, "ray-1": ["3S"], "stock": pack}})
+
+
+def test_study_positions_are_not_remembered():
+    """Two study positions with the same rays and foundations but another
+    pack do not share the answer: without a two of spades the three is
+    stuck (lost); with one in the pack it fills a space and both go home."""
+    stocks._FILLS_SEEN.clear()
+    lost, won = _study([]), _study(["~2S"])
+    assert plain_search(lost) is False and plain_search(won) is True
+    assert stocks.shah_dead(lost) and not stocks.shah_dead(won)
+    assert solve(won, Budget(10_000, 5), forbid=lambda g, m: False).status == WON
