@@ -115,3 +115,27 @@ def test_search_folds_as_the_index_does(page, server):
     page.goto(server + "search.html")
     folded = page.evaluate("samples => import('./assets/js/search.js').then(m => samples.map(m.fold))", samples)
     assert folded == [fold(sample) for sample in samples]
+
+
+def test_the_games_table_reads_whole_on_a_phone(page, server):
+    # Each game is a block on a phone: its title on one line, never broken
+    # inside a word, and every figure labelled (the table's head is hidden).
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server + "index.html")
+    rows = page.locator("table.games tbody tr")
+    assert rows.count() >= 16
+    seen = page.evaluate("""() => [...document.querySelectorAll('table.games tbody tr')].map(row => ({
+        title: row.querySelector('td.title a').textContent,
+        lines: new Set([...row.querySelector('td.title a').getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top))).size,
+        wrap: getComputedStyle(row.querySelector('td.rate')).overflowWrap,
+        labels: [...row.querySelectorAll('td.rate, td.your-rate')].map(td => getComputedStyle(td, '::before').content),
+        right: Math.max(...[...row.querySelectorAll('td')].map(td => td.getBoundingClientRect().right)) }))""")
+    for row in seen:
+        assert row["lines"] == 1, row
+        assert row["wrap"] != "anywhere", row
+        assert row["labels"] == ['"Your rate: "', '"Won, for a player: "', '"Won, pack known: "'], row
+        assert row["right"] <= 390, row
+    # On a desktop it is a table again, the player's own rate right before the measured one.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    heads = page.locator("table.games thead th").all_inner_texts()
+    assert heads.index("Your rate") + 1 == heads.index("Won, for a player"), heads

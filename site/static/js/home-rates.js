@@ -15,7 +15,7 @@ if (table) {
   link.textContent = "Your rate";
   th.append(link);
   // Right before the measured rate, so that the two read "yours / measured".
-  const measured = [...head.children].find((cell) => /win rate/i.test(cell.textContent));
+  const measured = head.querySelector("th.measured");
   head.insertBefore(th, measured || null);
   const at = measured ? [...head.children].indexOf(th) : -1;
   for (const row of table.querySelectorAll("tbody tr")) {
@@ -24,6 +24,7 @@ if (table) {
     const s = slug ? stats.underTheEditions(stats.statsOf(slug)) : null;
     const td = document.createElement("td");
     td.className = "your-rate";
+    td.dataset.label = "Your rate";
     td.textContent = s && s.played ? `${stats.rate(s)} (${s.won} of ${s.played}) /` : "—";
     row.insertBefore(td, at >= 0 ? row.children[at] || null : null);
   }
