@@ -70,6 +70,129 @@ def napoleon_key(game: Game) -> bytes:
 # again; the search of Наполеон uses the engine's moves and exact keys only.
 register("napoleon", Knowledge())
 
+# -- Ссыльныя ------------------------------------------------------------------
+#
+# Facts of the rules (engine/games/exiles.py) the proofs below lean on:
+# (F1) no card is ever laid on another: an exile or a chain card goes
+#      *under* a packet, a filled packet was empty, so a card that shows
+#      (the top of a packet, a card of the thirteenth) shows until it moves;
+# (F2) an exile, a chain step or the redeal needs play to have stopped
+#      (`play_stopped`: under both readings of `no-more-play`, no available
+#      card fits a base), and a chain runs only after an exile;
+# (F3) a base holds its king and then the next cards of its suit in its
+#      direction, one copy each; with two packs each card has two copies,
+#      one for the ascending base of its suit, one for the descending one
+#      (one base of each suit a row, `one-king-of-each-suit-a-row`); the
+#      one exchange (play.8) takes an upper base's top card to the lower
+#      base of its suit that wants it.
+
+
+def _exiles_partner(game: Game, base: int) -> int | None:
+    """The base of the other row built in the suit of ``base``."""
+    suit = game.piles[base][0] & ~15
+    row = game.bases[4:] if base in game.ups else game.bases[:4]
+    for f in row:
+        if game.piles[f] and game.piles[f][0] & ~15 == suit:
+            return f
+    return None
+
+
+def exiles_safe(game: Game, move: Move) -> bool:
+    """Ссыльныя: a card X of rank r from the packets to a base B that wants
+    it is safe once B's partner P (the other base of the suit) has its copy
+    of r and no exchange can pass between P and B before X goes home.
+
+    For B ascending (wants r): P, descending, holds r: its top rank t <= r;
+    and the exchange (B's top r-1 to P) needs P to want r-1, so t < r, or
+    t == r with the exchange spent or P full. For B descending: P holds r
+    (t >= r above its king) and the exchange (P's top to B, which wants r)
+    needs t == r, so t > r or the exchange spent. Proof: X's twin is on P
+    (F3), so X is the one card that B can take next, and P never takes r
+    again (P's wants only move on: its top could leave only by the
+    exchange, ruled out). While X shows and B wants it, play has not
+    stopped (F1, F2): no exile, chain or redeal. Take a winning line L;
+    until L plays X to B it makes only base moves (none to B, which wants
+    X alone), fills of empty packets and exchanges (none between B and P);
+    L' plays X now and then follows L, skipping the moves of X. L' is L
+    with X lifted off the top of its place, so every card L has showing
+    shows in L', every packet empty in L is empty in L', and each move of
+    L can be made in L'; when L plays X to B the two positions are the
+    same. This holds under every reading (they rule exiles, chains, the
+    redeal and the exchange's leave, none of which can come first)."""
+    if move.action:
+        return False
+    dst, src = game.index[move.dst], game.index[move.src]
+    if game.roles[dst] != "foundation" or game.roles[src] == "foundation":
+        return False
+    partner = _exiles_partner(game, dst)
+    if partner is None:
+        return False
+    rank = game.piles[src][-1] & 15
+    other = game.piles[partner]
+    top = other[-1] & 15
+    spent = game.extra["exchanged"]
+    if dst in game.ups:
+        return top < rank or (top == rank and (spent or len(other) == 13))
+    return len(other) > 1 and (top > rank or (top == rank and spent))
+
+
+def exiles_final(game: Game) -> bool:
+    """No exile left, no redeal left and no chain running: from here on
+    only base moves, fills of empty packets and the exchange remain."""
+    return not game.redeals_left and not game.piles[game.exiles] and not game.extra["chain"]
+
+
+def exiles_key(game: Game) -> bytes:
+    """Ссыльныя's key: the piles, with the places of the thirteenth packet
+    sorted once no redeal is left, and the twelve packets sorted too once
+    no exile is left either (`exiles_final`).
+
+    Proof that equal keys have the same future. The places of the
+    thirteenth take no card (`thirteenth-takes-no-card`), every card of
+    them is available alike, no exile or chain reads them; only the redeal
+    gathers them, in their order: with no redeal left they are alike. The
+    packets differ by their numbers alone, which only the exiles and the
+    chain (a card under the packet of its number) and the redeal's order
+    read: in the final phase none is left, an emptied packet takes any
+    available card, and every top card is available alike, so a
+    permutation of the packets maps the moves of one position onto those
+    of the other. The extra counters stay in the key."""
+    parts = [bytes(p) for p in game.piles]
+    if not game.redeals_left:
+        spread = game.spread
+        for i, part in zip(spread, sorted(parts[i] for i in spread)):
+            parts[i] = part
+        if not game.piles[game.exiles] and not game.extra["chain"]:
+            packets = game.packets
+            for i, part in zip(packets, sorted(parts[i] for i in packets)):
+                parts[i] = part
+    extra = game.extra
+    tail = f"{game.phase}|{game.redeals_left}|{extra['chain']},{extra['steps']},{extra['exchanged']}"
+    return b"\xff".join(parts) + b"\xfe" + tail.encode()
+
+
+def exiles_pointless(game: Game, move: Move) -> bool:
+    """In the final phase (`exiles_final`) no winning line needs to lay on
+    an empty packet a card of the thirteenth or the lone card of a packet.
+
+    The lone card: the position after it is the one before with two
+    packets exchanged, the same future (`exiles_key`). A card c of the
+    thirteenth: take a winning line L that lays c on packet q; L' skips
+    that, and later plays c home from its place when L plays it home from
+    q (or from where L moved it on, skipping those moves). Until then L'
+    is L with c on its place of the thirteenth instead of on a packet of
+    its own: the same cards show (F1), every packet empty in L is empty in
+    L', the thirteenth takes no card; so each move of L can be made in L',
+    and the positions meet again when c goes home."""
+    if move.action or not exiles_final(game):
+        return False
+    src, dst = game.index[move.src], game.index[move.dst]
+    if game.roles[dst] != "packet":
+        return False
+    return game.roles[src] == "spread" or len(game.piles[src]) == 1
+
+
 # Ссыльныя: the exiles are dealt face up before they are set aside face
 # down, so a player knows them (`seen_roles`).
-register("exiles", Knowledge(seen_roles=frozenset({"exiles"})))
+register("exiles", Knowledge(seen_roles=frozenset({"exiles"}), safe=exiles_safe, key=exiles_key,
+                             pointless=exiles_pointless))
