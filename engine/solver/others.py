@@ -11,6 +11,7 @@ from engine.core import Game, Move
 from engine.solver.knowledge import Knowledge, register
 
 napoleon = importlib.import_module("engine.games.napoleon")
+exiles = importlib.import_module("engine.games.exiles")
 
 
 def napoleon_safe(game: Game, move: Move) -> bool:
@@ -88,52 +89,82 @@ register("napoleon", Knowledge())
 
 
 def _exiles_partner(game: Game, base: int) -> int | None:
-    """The base of the other row built in the suit of ``base``."""
+    """The base of the other row built in the suit of ``base``, where each
+    row has exactly one base of that suit (always, but in a study position
+    that says otherwise)."""
     suit = game.piles[base][0] & ~15
-    row = game.bases[4:] if base in game.ups else game.bases[:4]
-    for f in row:
-        if game.piles[f] and game.piles[f][0] & ~15 == suit:
-            return f
-    return None
+    same = [f for f in game.bases if game.piles[f] and game.piles[f][0] & ~15 == suit]
+    if len(same) != 2:
+        return None
+    other = same[0] if same[1] == base else same[1]
+    return other if (other in game.ups) != (base in game.ups) else None
+
+
+def _exiles_built(game: Game, base: int) -> bool:
+    """Is ``base`` its king and then the next cards of its suit in its
+    direction? (Always in play; a study position may say otherwise.)"""
+    pile = game.piles[base]
+    suit = pile[0] & ~15
+    ranks = range(1, 13) if base in game.ups else range(12, 0, -1)
+    return all(card == suit | rank for card, rank in zip(pile[1:], ranks))
 
 
 def exiles_safe(game: Game, move: Move) -> bool:
-    """Ссыльныя: a card X of rank r from the packets to a base B that wants
-    it is safe once B's partner P (the other base of the suit) has its copy
-    of r and no exchange can pass between P and B before X goes home.
+    """Ссыльныя: a card X from the packets (or the top exile) to a base B that wants it is
+    safe once B's partner P (the other base of the suit) holds X's twin,
+    will never want X, and no exchange can pass between P and B before X
+    goes home.
 
-    For B ascending (wants r): P, descending, holds r: its top rank t <= r;
-    and the exchange (B's top r-1 to P) needs P to want r-1, so t < r, or
-    t == r with the exchange spent or P full. For B descending: P holds r
-    (t >= r above its king) and the exchange (P's top to B, which wants r)
-    needs t == r, so t > r or the exchange spent. Proof: X's twin is on P
-    (F3), so X is the one card that B can take next, and P never takes r
-    again (P's wants only move on: its top could leave only by the
-    exchange, ruled out). While X shows and B wants it, play has not
-    stopped (F1, F2): no exile, chain or redeal. Take a winning line L;
-    until L plays X to B it makes only base moves (none to B, which wants
-    X alone), fills of empty packets and exchanges (none between B and P);
-    L' plays X now and then follows L, skipping the moves of X. L' is L
-    with X lifted off the top of its place, so every card L has showing
-    shows in L', every packet empty in L is empty in L', and each move of
-    L can be made in L'; when L plays X to B the two positions are the
-    same. This holds under every reading (they rule exiles, chains, the
-    redeal and the exchange's leave, none of which can come first)."""
+    B and P must be built in order (`_exiles_built`: a study position may
+    hold odd bases). P never wants X: P descending (B is an
+    upper base) wants less and less as it grows and never loses a card, so
+    once its want is below X's rank (or it is full) that holds; P
+    ascending wants more and more, and could lose its top only to the
+    exchange onto B, which wants X alone: ruled out below. The exchange:
+    onto a descending P, of B's top card, when P wants it: P's want only
+    falls and B's top stays until X comes, so none if P wants a lower rank
+    than B's top (or B has only its king); off an ascending P onto B, of
+    P's top card, when it is X: none if P's top is not X (P's top changes
+    only as P grows, by cards it wants, never X). Or the exchange is spent
+    (`exchanged`, renewed only by the redeal, which cannot come first).
+
+    Proof: with P holding a copy of X (two packs hold two), X is the last
+    card B can take next (F3), and only B will ever take it. While X shows
+    and B wants it, play has not stopped (F1, F2): no exile, chain or
+    redeal. Take a winning line L; until L plays X to B it makes only base
+    moves (none to B, which wants X alone), fills of empty packets and
+    exchanges (none between B and P); L' plays X now and then follows L,
+    skipping the moves of X. L' is L with X lifted off the top of its
+    place, so every card L has showing shows in L', every packet empty in
+    L is empty in L', and each move of L can be made in L'; when L plays X
+    to B the two positions are the same. X the top exile: it stays on top
+    until it comes out, and then goes to B (it fits B for ever, and an
+    exile that fits a base goes to it, `exile-under-its-packet`); until
+    then L makes no exile move (X is on top), no chain (none without an
+    exile) and no redeal (exiles are left): only base moves, fills and
+    exchanges as above, all of which L' can make (no exile is available
+    to them), and the positions meet when X goes to B. This holds under every reading
+    (they rule exiles, chains, the redeal and the exchange's leave, none
+    of which can come first)."""
     if move.action:
         return False
     dst, src = game.index[move.dst], game.index[move.src]
     if game.roles[dst] != "foundation" or game.roles[src] == "foundation":
         return False
     partner = _exiles_partner(game, dst)
-    if partner is None:
+    if partner is None or not (_exiles_built(game, dst) and _exiles_built(game, partner)):
         return False
-    rank = game.piles[src][-1] & 15
+    card = game.piles[src][-1]
     other = game.piles[partner]
-    top = other[-1] & 15
+    if card not in other:
+        return False
+    rank = card & 15
+    want = exiles.wants(game, partner) & 15  # 0: full
     spent = game.extra["exchanged"]
     if dst in game.ups:
-        return top < rank or (top == rank and (spent or len(other) == 13))
-    return len(other) > 1 and (top > rank or (top == rank and spent))
+        base = game.piles[dst]
+        return want < rank and (spent or len(base) == 1 or want < base[-1] & 15)
+    return (want == 0 or want > rank) and (spent or other[-1] != card)
 
 
 def exiles_final(game: Game) -> bool:
