@@ -223,7 +223,24 @@ def exiles_pointless(game: Game, move: Move) -> bool:
     return game.roles[src] == "spread" or len(game.piles[src]) == 1
 
 
+def exiles_score(game: Game, move: Move) -> int:
+    """Ссыльныя's move ordering (higher first; no bearing on any verdict):
+    the actions first (an exile, the chain, the redeal: they come only
+    when play has stopped, and bring new cards into play), then cards to
+    the bases, fills that uncover a card a base wants, other fills that
+    uncover a card, fills of a lone card, and the exchange last."""
+    if move.action:
+        return 7
+    src, dst = game.index[move.src], game.index[move.dst]
+    if game.roles[dst] == "foundation":
+        return 0 if game.roles[src] == "foundation" else 6
+    pile = game.piles[src]
+    if len(pile) > 1:
+        return 5 if pile[-2] in {exiles.wants(game, f) for f in game.bases} else 2
+    return 1
+
+
 # Ссыльныя: the exiles are dealt face up before they are set aside face
 # down, so a player knows them (`seen_roles`).
 register("exiles", Knowledge(seen_roles=frozenset({"exiles"}), safe=exiles_safe, key=exiles_key,
-                             pointless=exiles_pointless))
+                             pointless=exiles_pointless, score=exiles_score))
