@@ -345,14 +345,24 @@ class FifteenSearch:
         import heapq
 
         from engine.solver.keys import state_key
-        from engine.solver.search import LOST, WON, home_roles
+        from engine.solver.search import LOST, WON
 
         know, meter, rank = self.know, self.meter, self.rank
-        dead, pointless, safe, score = know.dead, know.pointless, know.safe, know.score
+        dead, pointless, safe = know.dead, know.pointless, know.safe
         work = self.game.copy(stack=False)
         if work.is_won():
             return WON, ()
         names = tuple(work.extra)
+        fast = know.key is None and not know.suit_blind and not know.twins and know.interchangeable == ("column",)
+        columns = work.by_role["column"]
+        first, last = columns[0], columns[-1] + 1
+        fast = fast and list(columns) == list(range(first, last))  # one slice of the piles
+        index = work.index
+        tails: dict[tuple, bytes] = {}
+
+        def key_of(parts: list[bytes]) -> bytes:
+            return fifteen_key(work, parts, know, tails, first, last)
+
         root = state_key(work, know)
         parent: dict[bytes, tuple] = {root: (None, None)}
         # a waiting position: its piles as one bytes object (card codes are
@@ -361,7 +371,8 @@ class FifteenSearch:
         count = 0
         while frontier:
             _, _, here, piles, extra = heapq.heappop(frontier)
-            work.piles = [list(p) for p in piles.split(b"\xff")]
+            parts = piles.split(b"\xff")
+            work.piles = [list(p) for p in parts]
             work.extra = dict(zip(names, extra))
             if dead is not None and dead(work):  # tested when expanded: no time lost on the unexpanded
                 continue
@@ -376,7 +387,15 @@ class FifteenSearch:
             for move in moves:
                 work.push(move)
                 meter.tick()
-                child = state_key(work, know)
+                if fast and not move.action:  # a card move changes its two piles only
+                    child_parts = parts[:]
+                    src, dst = index[move.src], index[move.dst]
+                    child_parts[src] = bytes(work.piles[src])
+                    child_parts[dst] = bytes(work.piles[dst])
+                    child = key_of(child_parts)
+                else:
+                    child_parts = None
+                    child = state_key(work, know)
                 if child not in parent:
                     parent[child] = (here, move)
                     meter.distinct += 1
@@ -388,10 +407,27 @@ class FifteenSearch:
                                 line.append(step)
                         return WON, tuple(reversed(line))
                     count += 1
-                    heapq.heappush(frontier, (rank(work), -count, child, b"\xff".join(map(bytes, work.piles)),
-                                              tuple(work.extra.values())))
+                    raw = b"\xff".join(child_parts if child_parts is not None else map(bytes, work.piles))
+                    heapq.heappush(frontier, (rank(work), -count, child, raw, tuple(work.extra.values())))
                 work.pop()
         return LOST, ()
+
+
+def fifteen_key(game: Game, parts: list[bytes], know: Knowledge, tails: dict, first: int, last: int) -> bytes:
+    """`state_key` of ``game`` under ``know`` (columns interchangeable, no
+    twins, suits kept, no key of its own), from its piles as bytes
+    (``parts``), written out for `FifteenSearch`: the columns, piles
+    ``first`` to ``last`` - 1, sorted when they are interchangeable, the
+    tail (phase, redeals, counters) built once per value in ``tails``
+    (tests/solver/test_fifteen_solver.py checks it against `state_key`)."""
+    values = (game.phase, game.redeals_left, *game.extra.values())
+    tail = tails.get(values)
+    if tail is None:
+        tail = tails[values] = b"\xfe" + (f"{game.phase}|{game.redeals_left}|"
+                                          + ",".join(map(str, game.extra.values()))).encode()
+    if know.interchangeable_when(game):
+        parts = parts[:first] + sorted(parts[first:last]) + parts[last:]
+    return b"\xff".join(parts) + tail
 
 
 def fifteen_rank(game: Game) -> int:
