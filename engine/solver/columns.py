@@ -456,7 +456,7 @@ def fifteen_exact(game: Game, know: Knowledge, meter):
     search's own: a depth-first "lost" is its exhaustion, as always."""
     from engine.solver.search import DepthFirst, Meter, OutOfBudget, Budget
 
-    first = Meter(Budget(nodes=FIFTEEN_DEPTH_FIRST, seconds=0))
+    first = Meter(Budget(nodes=max(1, min(FIFTEEN_DEPTH_FIRST, meter.max_nodes - meter.nodes)), seconds=0))
     first.deadline = meter.deadline
     try:
         found = DepthFirst(game, know._replace(exact=None), first).run()

@@ -203,3 +203,10 @@ def test_the_written_out_key_is_the_generic_one(readings):
     # the columns sorted, and not (under «with-the-seventh-row» random play
     # never frees the lone card, and its column keeps its place)
     assert sorted_ > 100 or "fifteen.assume.lone-sixth-row-card" in readings
+
+
+def test_the_depth_first_search_keeps_to_a_small_budget():
+    """A budget of fewer positions than `columns.FIFTEEN_DEPTH_FIRST` (the
+    player's searches count positions) is kept."""
+    solution = solve(CLS(10), Budget(1_000, 60))
+    assert solution.status == "unknown" and solution.nodes <= 1_001
