@@ -433,7 +433,10 @@ def fifteen_key(game: Game, parts: list[bytes], know: Knowledge, tails: dict, fi
 def fifteen_rank(game: Game) -> int:
     """The best-first order of `FifteenSearch` (lower first; an order only,
     no verdict depends on it): the cards away from home, less two for each
-    lane."""
+    lane (a lane is worth more than a card home: it moves any card). On the
+    33 deals the table left undecided after 10 CPU s, at 3 CPU s: the
+    cards away alone win 3 of the first 5, less two a lane all 33, each
+    within 1 s; less one or four a lane lose some of deals 27, 173, 178."""
     piles = game.piles
     away = lanes = 0
     for i in game.by_role["column"]:
