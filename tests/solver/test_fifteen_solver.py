@@ -106,3 +106,107 @@ def test_the_ordering_tries_home_first_and_lanes_last():
     assert moves.index("col-2>col-3") > moves.index("col-4>col-5")  # the 9♣ on the 10♣ uncovers the 3♥
     src, dst = moves[0].split(">")
     assert len(game.pile(src)) == 1 and not game.pile(dst)  # a lone card into a lane
+
+
+# -- the best-first search (`columns.FifteenSearch`, `columns.fifteen_exact`) --
+
+# met by the depth-first search on deal 10, 30,000 positions in: four lanes,
+# a win some sixty moves away (the A♦-4♦ into a lane, the 9♥ and the
+# diamonds down, the K♣ out, ...), which that search did not find in
+# 160,000 more positions
+LANES = {"foundation-A-1": ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
+         "foundation-A-2": ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"],
+         "foundation-A-3": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"],
+         "foundation-A-4": ["AD", "2D", "3D", "4D", "5D", "6D", "7D"],
+         "foundation-K-1": ["KD", "QD", "JD", "10D", "9D", "8D", "7D"],
+         "foundation-K-2": ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S"],
+         "foundation-K-3": ["KH", "QH", "JH", "10H"],
+         "col-1": ["5D"], "col-4": ["8C"], "col-5": ["AS", "2S", "3S"], "col-6": ["9D", "10D", "JD"],
+         "col-7": ["9C", "10C"], "col-9": ["QS", "JS"], "col-11": ["QD", "KD"], "col-12": ["2C", "AC"],
+         "col-13": ["JC", "9S", "QC", "7C", "6C", "5C", "4C", "3C"],
+         "col-14": ["8D", "10S", "KC", "6D", "9H", "4D", "3D", "2D", "AD"],
+         "col-15": ["4S", "KS", "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]}
+
+
+def test_best_first_finds_the_win_among_the_lanes():
+    from engine.solver.knowledge import knowledge
+    from engine.solver.search import WON, DepthFirst, Meter, OutOfBudget
+
+    game = position(LANES)
+    know = knowledge(CLS)
+    meter = Meter(Budget(nodes=20_000, seconds=60))
+    status, line = columns.FifteenSearch(game, know, meter).run()
+    assert status == WON
+    work = CLS.from_portable(game.to_portable())
+    for move in line:
+        work.play(str(move))
+    assert work.is_won()
+    with pytest.raises(OutOfBudget):  # the depth-first search, lost among the lanes
+        DepthFirst(game, know._replace(exact=None), Meter(Budget(nodes=20_000, seconds=60))).run()
+
+
+@pytest.mark.parametrize("reading", ["one-per-suit", "any-four"])
+def test_best_first_exhausted_is_lost(reading):
+    """With no dead test, the frontier runs dry on the column deadlock: lost,
+    as the plain search says."""
+    from engine.solver.knowledge import knowledge
+    from engine.solver.search import Meter
+
+    game = position(STUCK, readings={"fifteen.assume.foundation-suits": reading})
+    know = knowledge(CLS)._replace(dead=None)
+    assert columns.FifteenSearch(game, know, Meter(Budget(10_000, 10))).run() == (LOST, ())
+    assert plain_search(game) is False
+
+
+def test_the_depth_first_search_goes_first():
+    """Deal 27 is won by the depth-first search within its first positions
+    (`columns.FIFTEEN_DEPTH_FIRST`), deal 10 only by the best-first search
+    after it; both lines replay."""
+    from engine.solver.search import WON
+
+    for deal, most in ((27, columns.FIFTEEN_DEPTH_FIRST), (10, None)):
+        solution = solve(CLS(deal), Budget(400_000, 60))
+        assert solution.status == WON
+        assert most is None and solution.nodes > columns.FIFTEEN_DEPTH_FIRST or solution.nodes <= most
+        work = CLS(deal)
+        for text in solution.moves:
+            work.play(text)
+        assert work.is_won()
+
+
+@pytest.mark.parametrize("readings", [{}, {"fifteen.assume.lone-sixth-row-card": "with-the-seventh-row"},
+                                      {"fifteen.assume.foundation-suits": "any-four"}])
+def test_the_written_out_key_is_the_generic_one(readings):
+    """`columns.fifteen_key` is `state_key`, byte for byte, along random
+    games (the sixth-row exception and the waiting lone card included)."""
+    from engine.solver.keys import state_key
+    from engine.solver.knowledge import knowledge
+
+    know = knowledge(CLS)
+    columns_ = CLS.by_role["column"]
+    first, last = columns_[0], columns_[-1] + 1
+    rng = random.Random(5)
+    tails: dict = {}
+    checked = sorted_ = 0
+    for deal in (*range(1, 40), 265):
+        game = CLS(deal, readings=readings) if readings else CLS(deal)
+        for _ in range(300):
+            parts = [bytes(p) for p in game.piles]
+            assert columns.fifteen_key(game, parts, know, tails, first, last) == state_key(game, know)
+            checked += 1
+            sorted_ += bool(know.interchangeable_when(game))
+            moves = list(game.generate_moves())
+            if not moves:
+                break
+            game.push(rng.choice(moves))
+    assert checked > 500
+    # the columns sorted, and not (under «with-the-seventh-row» random play
+    # never frees the lone card, and its column keeps its place)
+    assert sorted_ > 100 or "fifteen.assume.lone-sixth-row-card" in readings
+
+
+def test_the_depth_first_search_keeps_to_a_small_budget():
+    """A budget of fewer positions than `columns.FIFTEEN_DEPTH_FIRST` (the
+    player's searches count positions) is kept."""
+    solution = solve(CLS(10), Budget(1_000, 60))
+    assert solution.status == "unknown" and solution.nodes <= 1_001
