@@ -357,6 +357,7 @@ def fans_order_dead(fans, home) -> bool:
       rank: every copy of every lower rank is home before it, v too. So
       if u's twin is home already, dead; else u -> twin, and every copy of
       a lower rank of the suit still in the fans -> twin (twin is second).
+      Likewise every lower copy in the fans -> a card whose twin is home.
     * u ->+ v as above: u needs a copy of v's rank home before it (its
       foundation holds one), and v comes after, so v's twin (if in the
       fans) -> u.
@@ -384,6 +385,13 @@ def fans_order_dead(fans, home) -> bool:
                     m |= 1 << j
         lower[c] = m
     succ = [0] * n
+    for u, c in enumerate(card):  # u's twin is home: u is the second copy
+        if home.get(c, 0):
+            m = lower[c]
+            while m:
+                b = m & -m
+                m ^= b
+                succ[b.bit_length() - 1] |= 1 << u
     home_only = 0
     while True:
         changed = False
@@ -415,7 +423,10 @@ def fans_order_dead(fans, home) -> bool:
                 continue
             if home.get(c, 0):  # u would be the second copy home
                 return True
-            twin = 1 << next(x for x in copies[c] if x != u)
+            other = [x for x in copies[c] if x != u]
+            if not other:  # a card neither home nor in the fans: not a position of these games
+                continue
+            twin = 1 << other[0]
             if not succ[u] & twin:
                 succ[u] |= twin
                 changed = True

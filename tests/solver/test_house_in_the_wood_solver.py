@@ -96,3 +96,24 @@ def test_the_order_test_steps_aside_for_house_on_the_hill():
     assert fans.order_applies(find_game(SLUG))
     assert not fans.order_applies(find_game("house-on-the-hill"))
     assert not fans.order_applies(find_game("belle-lucie"))
+
+
+def test_a_king_whose_twin_is_home_comes_after_every_lower_card_of_its_suit():
+    """Late in play (deal 49's best position in ten seconds of search): the
+    king of spades in the fans is the second one, so the two and the eight
+    of spades go home before it; they lie under the kings of diamonds, and
+    it lies on the last queen of diamonds, which both of them wait for."""
+    cls = find_game(SLUG)
+    piles = {f"foundation-{s}-{n}": [r + s for r in FULL] for s in "HC" for n in (1, 2)}
+    piles["foundation-S-1"] = [r + "S" for r in FULL]
+    piles["foundation-S-2"] = ["AS"]
+    piles["foundation-D-1"] = [r + "D" for r in FULL[:12]]
+    piles["foundation-D-2"] = [r + "D" for r in FULL[:11]]
+    left = [["4S"], ["2S", "KD"], ["QD", "KS", "QS", "JS"], ["7S", "6S", "5S"], ["10S", "9S"], ["8S", "KD"],
+            ["3S"]]
+    names = [cls.names[i] for i in cls.by_role["fan"]]
+    piles.update(zip(names, left))
+    game = cls.from_portable({"game": SLUG, "deal": 0, "redeals_left": 0, "piles": piles})
+    assert not fans.twin_dead(game)
+    assert order_dead(game)
+    assert plain_search(game, 20_000) is False
