@@ -361,6 +361,9 @@ def fans_order_dead(fans, home) -> bool:
     * u ->+ v as above: u needs a copy of v's rank home before it (its
       foundation holds one), and v comes after, so v's twin (if in the
       fans) -> u.
+    * If e ->+ both copies of a card (both in the fans), e -> every card of
+      that suit with a higher rank still in the fans: each of them needs a
+      copy of that card home before it (its foundation holds one).
     Dead when some u ->+ u. Foundation cards never move and no redeal is
     left, so nothing else moves a card. Under Belle Lucie's reading
     "plays-first" there are fewer marriages, which only strengthens every
@@ -384,6 +387,15 @@ def fans_order_dead(fans, home) -> bool:
                 for j in nodes:
                     m |= 1 << j
         lower[c] = m
+    pairs = []  # (both copies of a card, the nodes of its suit with a higher rank)
+    for c, nodes in copies.items():
+        if len(nodes) == 2:
+            higher = 0
+            for d, others in copies.items():
+                if d >> 4 == c >> 4 and d > c:
+                    for j in others:
+                        higher |= 1 << j
+            pairs.append(((1 << nodes[0]) | (1 << nodes[1]), higher))
     succ = [0] * n
     for u, c in enumerate(card):  # u's twin is home: u is the second copy
         if home.get(c, 0):
@@ -446,6 +458,13 @@ def fans_order_dead(fans, home) -> bool:
                 for t in copies[card[v]]:
                     if t != v and not succ[t] >> u & 1:
                         succ[t] |= 1 << u
+                        changed = True
+        for e in range(n):  # e before both copies of a card: before every higher card of its suit
+            r = reach[e]
+            if r:
+                for pair, higher in pairs:
+                    if r & pair == pair and higher & ~succ[e]:
+                        succ[e] |= higher
                         changed = True
         if not changed:
             return False

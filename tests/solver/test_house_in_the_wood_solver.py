@@ -117,3 +117,13 @@ def test_a_king_whose_twin_is_home_comes_after_every_lower_card_of_its_suit():
     assert not fans.twin_dead(game)
     assert order_dead(game)
     assert plain_search(game, 20_000) is False
+
+
+def test_deal_87_is_lost_at_the_start():
+    """Deal 87 needs the rule "a card before both copies of a card goes
+    before every higher card of their suit" (each needs one of them home
+    first): without it the order test finds no cycle there."""
+    game = find_game(SLUG)(87)
+    game.redeals_left = 0
+    assert not fans.twin_dead(game) and order_dead(game)
+    assert solve(game, Budget(1_000, 60)).status == LOST
