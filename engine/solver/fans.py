@@ -309,6 +309,187 @@ def fans_dead_two_packs(fans, found_spec, heights, marry) -> bool:
     return True
 
 
+def order_applies(cls) -> bool:
+    """Does `fans_order_dead` hold for this game? Two packs, marriage
+    downwards only (no card goes on a king), every foundation an ace built
+    up by one: Домъ въ лѣсу (Домъ на холмѣ's fans also marry upwards and
+    its kings go home too, so it is left out)."""
+    return (cls.decks == 2 and tuple(cls.MARRY) == (1,)
+            and all(base == 1 and step == 1 for _f, _s, base, step in cls._foundations))
+
+
+def wood_dead(game: Game) -> bool:
+    """Домъ въ лѣсу's dead test with no redeal left: `twin_dead`, or the
+    order of the cards home is impossible (`fans_order_dead`)."""
+    if twin_dead(game):
+        return True
+    if game.redeals_left or not order_applies(type(game)):
+        return False
+    return fans_order_dead([game.piles[i] for i in type(game)._fans], cards_home(game))
+
+
+def fans_order_dead(fans, home) -> bool:
+    """A dead test of two-pack fans, aces up, marriage downwards in suit
+    (`order_applies`), with no redeal left: True when no order in which the
+    cards go home can be kept. ``fans``: each fan's cards, bottom first;
+    ``home``: the copies of each card on the foundations. Sound, not complete.
+
+    A node is one card of a fan (a copy, at its place). Read u -> v as "in
+    every winning line, u goes home before v" (a win sends every card
+    home); each edge below is a consequence of the rules and of the edges
+    found before it, so a contradiction (a cycle, or a card that would
+    have to go home before and after another) means no winning line.
+
+    * A card H is "home-only" when it can never be married: a king (there
+      is nothing to marry it onto), or a card each of whose targets (the
+      copies of H + 1 still in the fans) lies beneath H in H's own fan, or
+      beneath a home-only card G with H -> G. Proof: a marriage needs its
+      target on top of a fan; until H first moves it covers the targets
+      beneath it, and G covers its own until G goes home (G only ever
+      moves home), after H (H -> G) and so after H's first move. So H's
+      first move, and so every move of H, is home.
+    * A home-only card H goes before every card beneath it in its fan: a
+      card leaves from the top, and H leaves only to go home.
+    * If u ->+ v where v is of u's suit and lower, u is the first of its
+      two copies to go home: the second copy goes on a foundation of its
+      suit while the other one holds the first (a foundation holds one
+      card of a rank), so both foundations hold a copy of every lower
+      rank: every copy of every lower rank is home before it, v too. So
+      if u's twin is home already, dead; else u -> twin, and every copy of
+      a lower rank of the suit still in the fans -> twin (twin is second).
+      Likewise every lower copy in the fans -> a card whose twin is home.
+    * u ->+ v as above: u needs a copy of v's rank home before it (its
+      foundation holds one), and v comes after, so v's twin (if in the
+      fans) -> u.
+    * If e ->+ both copies of a card (both in the fans), e -> every card of
+      that suit with a higher rank still in the fans: each of them needs a
+      copy of that card home before it (its foundation holds one).
+    Dead when some u ->+ u. Foundation cards never move and no redeal is
+    left, so nothing else moves a card. Under Belle Lucie's reading
+    "plays-first" there are fewer marriages, which only strengthens every
+    step: it holds under every reading of the game."""
+    card: list[int] = []
+    below: list[int] = []  # per node, the nodes beneath it in its fan (bits)
+    for p in fans:
+        base = len(card)
+        for k, c in enumerate(p):
+            card.append(c)
+            below.append(((1 << k) - 1) << base)
+    n = len(card)
+    copies: dict[int, list[int]] = {}
+    for i, c in enumerate(card):
+        copies.setdefault(c, []).append(i)
+    lower: dict[int, int] = {}  # per card, the nodes of its suit with a lower rank
+    for c in copies:
+        m = 0
+        for d, nodes in copies.items():
+            if d >> 4 == c >> 4 and d < c:
+                for j in nodes:
+                    m |= 1 << j
+        lower[c] = m
+    pairs = []  # (both copies of a card, the nodes of its suit with a higher rank)
+    for c, nodes in copies.items():
+        if len(nodes) == 2:
+            higher = 0
+            for d, others in copies.items():
+                if d >> 4 == c >> 4 and d > c:
+                    for j in others:
+                        higher |= 1 << j
+            pairs.append(((1 << nodes[0]) | (1 << nodes[1]), higher))
+    succ = [0] * n
+    for u, c in enumerate(card):  # u's twin is home: u is the second copy
+        if home.get(c, 0):
+            m = lower[c]
+            while m:
+                b = m & -m
+                m ^= b
+                succ[b.bit_length() - 1] |= 1 << u
+    home_only = 0
+    while True:
+        changed = False
+        reach = _closure(succ)
+        for i in range(n):
+            if reach[i] >> i & 1:
+                return True
+        for i in range(n):  # new home-only cards, and their edges
+            if home_only >> i & 1:
+                continue
+            c = card[i]
+            covered = below[i]
+            if c & 15 != KING:
+                m = reach[i] & home_only
+                while m:
+                    b = m & -m
+                    m ^= b
+                    covered |= below[b.bit_length() - 1]
+                if not all(covered >> z & 1 for z in copies.get(c + 1, ())):
+                    continue
+            home_only |= 1 << i
+            if below[i] & ~succ[i]:
+                succ[i] |= below[i]
+                changed = True
+        for u in range(n):
+            c = card[u]
+            low = reach[u] & lower[c]
+            if not low:
+                continue
+            if home.get(c, 0):  # u would be the second copy home
+                return True
+            other = [x for x in copies[c] if x != u]
+            if not other:  # a card neither home nor in the fans: not a position of these games
+                continue
+            twin = 1 << other[0]
+            if not succ[u] & twin:
+                succ[u] |= twin
+                changed = True
+            m = lower[c]
+            while m:
+                b = m & -m
+                m ^= b
+                j = b.bit_length() - 1
+                if not succ[j] & twin:
+                    succ[j] |= twin
+                    changed = True
+            m = low
+            while m:
+                b = m & -m
+                m ^= b
+                v = b.bit_length() - 1
+                for t in copies[card[v]]:
+                    if t != v and not succ[t] >> u & 1:
+                        succ[t] |= 1 << u
+                        changed = True
+        for e in range(n):  # e before both copies of a card: before every higher card of its suit
+            r = reach[e]
+            if r:
+                for pair, higher in pairs:
+                    if r & pair == pair and higher & ~succ[e]:
+                        succ[e] |= higher
+                        changed = True
+        if not changed:
+            return False
+
+
+def _closure(succ: list[int]) -> list[int]:
+    """The transitive closure of a graph given as successor bit sets."""
+    reach = succ[:]
+    active = [i for i, s in enumerate(succ) if s]
+    changed = True
+    while changed:
+        changed = False
+        for i in active:
+            r = reach[i]
+            acc, m = r, r
+            while m:
+                b = m & -m
+                m ^= b
+                acc |= reach[b.bit_length() - 1]
+            if acc != r:
+                reach[i] = acc
+                changed = True
+    return reach
+
+
 # -- the specialised search ---------------------------------------------------------------
 
 HOME = 63     # `FanSearch.run_one_pack`: ``below`` of a card on its foundation
@@ -378,6 +559,9 @@ class FanSearch:
         if self.prune and self.one_pack and self.marry == (1,):
             return self.run_one_pack()
         if self.prune and not self.one_pack:
+            if order_applies(type(self.game)) and fans_order_dead([self.game.piles[i] for i in self.fan_ids],
+                                                                  cards_home(self.game)):
+                return LOST, ()
             found = self.dives()
             if found is not None:
                 return found
@@ -841,7 +1025,7 @@ def _fan_knowledge(cls, dead, safe=fan_safe) -> Knowledge:
 
 register("belle-lucie", _fan_knowledge(lucie.BelleLucie, lucie_dead))
 register("house-in-the-wood", _fan_knowledge(importlib.import_module("engine.games.house-in-the-wood").GAME,
-                                             twin_dead))
+                                             wood_dead))
 register("house-on-the-hill", _fan_knowledge(importlib.import_module("engine.games.house-on-the-hill").GAME,
                                              twin_dead, hill_safe))
 

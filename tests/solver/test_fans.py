@@ -338,7 +338,8 @@ def test_the_two_pack_dead_test_is_its_plain_fixpoint(slug):
 @pytest.mark.parametrize("slug, deal, status, nodes, distinct", [
     ("house-in-the-wood", 1, WON, 6_596, 3_541),
     ("house-in-the-wood", 3, WON, 154, 154),
-    ("house-in-the-wood", 6, "unknown", 20_000, 14_620),
+    ("house-in-the-wood", 6, LOST, 0, 0),  # lost at the start: `fans.fans_order_dead`
+    ("house-in-the-wood", 49, "unknown", 20_000, 12_391),
     ("house-on-the-hill", 1, WON, 342, 324),
     ("house-on-the-hill", 8, WON, 127, 127),
 ])
