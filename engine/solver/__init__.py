@@ -4,10 +4,11 @@ Standard library only (the browser runs it through Pyodide). There is no
 second rules implementation in the generic path: the search asks the game
 for its moves (`generate_moves`), applies them with `push`/`pop` and asks
 `is_won`, so every won line replays through `play` (the measures replay it
-to make sure). Two games have a search of their own (`Knowledge.exact`):
-the fan games' `fans.FanSearch`, with its own move generator, checked move
-for move against the engine by the tests, and Parterre's
-`columns.ParterreSearch`, a best-first search over the engine's own moves.
+to make sure). Three kinds of game have a search of their own
+(`Knowledge.exact`): the fan games' `fans.FanSearch`, with its own move
+generator, checked move for move against the engine by the tests;
+Parterre's `columns.ParterreSearch` and Пятнадцать's
+`columns.FifteenSearch`, best-first searches over the engine's own moves.
 
 * `knowledge`: what a game lets the search assume (interchangeable piles,
   safe moves, dead positions, pointless moves), each item proved in the

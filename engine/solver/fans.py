@@ -18,9 +18,11 @@ What the search may assume, each item proved here:
   the ace) holding as many cards are the same pile: they are sorted in
   the key (`knowledge.spec_twins`). Twin cards (the two copies of a card)
   are one card value, so the key never tells them apart either.
-* Safe moves (`fan_safe`), dead positions (`lucie_dead`, `twin_dead`) and
-  pointless moves (`fan_pointless`) hold with no redeal left; their proofs
-  are in their docstrings.
+* Safe moves (`fan_safe`), dead positions (`lucie_dead`, `twin_dead`,
+  `fans_dead_two_packs`, and in Домъ въ лѣсу `fans_order_dead`: cards that
+  must go home before one another in a cycle) and pointless moves
+  (`fan_pointless`) hold with no redeal left; their proofs are in their
+  docstrings.
 
 `FanSearch` is a specialised exact search for a fan game with no redeal
 left (the single-deal measure, and the last layout of a game): the same
