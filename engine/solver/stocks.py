@@ -343,7 +343,9 @@ def salic_never_home(game: Game) -> bool:
     of r-1 away from home is in S (whatever X's place, it waits for a
     foundation at r-1 that never comes). Buried (a card on a pile only):
     at least 8 - w cards of S lie above X in its pile, where w is the
-    number of other piles holding a card of S (X is never uncovered).
+    number of other piles holding a card of S (X is never uncovered); with
+    no king left in the pack, the pack's cards count as lying over the
+    last king's pile, where they will all be dealt.
 
     Proof. A card leaves a pile only from the top, home (onto a foundation
     standing one lower, any suit, up to the jacks) or, after the deal, onto
@@ -354,8 +356,9 @@ def salic_never_home(game: Game) -> bool:
     foundation. Take the first time t at which a card of S goes home or a
     buried card is uncovered. (a) A buried X uncovered at t: its k >= 8 - w
     cards of S from above have left its pile without going home, so the
-    pack is dealt (during the deal a card leaves a pile only home), and at
-    t each lies alone on a king of its own. The cards of S of each of the w
+    pack is dealt (during the deal a card leaves a pile only home; the
+    pack's cards counted over X were dealt over it, X not having moved),
+    and at t each lies alone on a king of its own. The cards of S of each of the w
     other piles are all away from home too, each on a king; two cards lie
     on one king only if both are still on the pile they lay on now (a card
     laid on a bare king stays alone), so the w piles' cards of S take at
@@ -377,11 +380,25 @@ def salic_never_home(game: Game) -> bool:
         held[r] = r - 1 not in at and not (in_pack[r - 1] and not held[r - 1])
     if not any(held):
         return False  # a buried card has a held one above it: S is empty
-    stacks = [[card & 15 for card in piles[p][:0:-1]] for p in game.by_role["king-pile"] if len(piles[p]) > 1]
-    return bool(_salic_never_home_set(stacks, held, in_pack, len(game.by_role["king-pile"])))
+    kings = game.by_role["king-pile"]
+    stacks = [[card & 15 for card in piles[p][:0:-1]] for p in kings if len(piles[p]) > 1]
+    future = [0] * len(stacks)
+    pack = piles[game.index["stock"]]
+    if pack and not in_pack[KING] and len(piles[max(p for p in kings if piles[p])]) > 1:
+        # no king to come: the pack's other cards will all lie on the last
+        # king's pile, over its cards, the last dealt on top (aces and
+        # queens go to their rows). They stand there for the pack's cards,
+        # free unless their rank is held, but none of them is ever buried:
+        # it may go home before the cards dealt over it come.
+        coming = [card & 15 for card in pack if card & 15 not in (ACE, QUEEN)]
+        stacks[-1][:0] = coming
+        future[-1] = len(coming)
+        in_pack = [0] * 16
+    return bool(_salic_never_home_set(stacks, held, in_pack, len(kings), future))
 
 
-def _salic_never_home_set(stacks: list[list[int]], held: list[bool], in_pack: list[int], kings: int) -> list:
+def _salic_never_home_set(stacks: list[list[int]], held: list[bool], in_pack: list[int], kings: int,
+                          future: list[int]) -> list:
     """`salic_never_home`'s greatest set, ``stacks`` the ranks of each pile
     from the top down and ``held`` its first guess (no foundation at r-1,
     in place, updated to the end). In a pile, walking down from the top,
@@ -390,7 +407,9 @@ def _salic_never_home_set(stacks: list[list[int]], held: list[bool], in_pack: li
     pile's S is its held cards down to that cut and everything below it
     (a pile holds a card of S exactly when a held card lies above its cut);
     the walk is done again, with fewer held ranks and fewer piles holding
-    a card of S, until neither changes (each only shrinks). Returns S as
+    a card of S, until neither changes (each only shrinks). The first
+    ``future[n]`` ranks of pile n are cards still to be dealt onto it,
+    never buried: the cut falls below them. Returns S as
     (pile, depth from the top) pairs and the ranks held in the pack."""
     w = len(stacks)  # piles holding a card of S (first guess: all)
     while True:
@@ -401,8 +420,9 @@ def _salic_never_home_set(stacks: list[list[int]], held: list[bool], in_pack: li
             need = kings - w + 1  # every pile is counted in w while it may hold a card of S
             above = 0
             cut = None
+            first = future[n]
             for d, q in enumerate(s):
-                if above >= need:
+                if above >= need and d >= first:
                     cut = d
                     break
                 if held[q]:

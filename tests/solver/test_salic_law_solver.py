@@ -61,6 +61,13 @@ def test_never_home_during_the_deal():
     assert solve(game, Budget(seconds=10)).status == LOST
     game = study([["4H"] + sixes] + [[]] * 7, [3, 3], phase="deal", stock=["5S", "4C"])
     assert not stocks.salic_never_home(game)
+    # seven sixes over the four, the eighth still in the pack: with no king
+    # to come it will be dealt over them, so the four is buried all the same
+    game = study([[]] * 7 + [["4H"] + sixes[:7]], [3, 3], phase="deal", stock=["5S", "6C"])
+    assert stocks.salic_never_home(game)
+    assert solve(game, Budget(seconds=10)).status == LOST
+    game = study([[]] * 6 + [["4H"] + sixes[:7]], [3, 3], phase="deal", stock=["5S", "6C", "KC"])
+    assert not stocks.salic_never_home(game)  # a king to come: the last pile may change
 
 
 def test_fast_no_bare_king_test_on_random_walks():
