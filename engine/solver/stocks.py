@@ -409,7 +409,10 @@ def _salic_never_home_set(stacks: list[list[int]], held: list[bool], in_pack: li
     the walk is done again, with fewer held ranks and fewer piles holding
     a card of S, until neither changes (each only shrinks). The first
     ``future[n]`` ranks of pile n are cards still to be dealt onto it,
-    never buried: the cut falls below them. Returns S as
+    never buried, and they bury a card only below a card of S already on
+    the pile: that one never leaves during the deal (a card then leaves a
+    pile only home), so the card beneath is still there when they come,
+    whereas an uncovered card might go home first. Returns S as
     (pile, depth from the top) pairs and the ranks held in the pack."""
     w = len(stacks)  # piles holding a card of S (first guess: all)
     while True:
@@ -421,12 +424,14 @@ def _salic_never_home_set(stacks: list[list[int]], held: list[bool], in_pack: li
             above = 0
             cut = None
             first = future[n]
+            covered = False  # a card of S lies above, already on the pile
             for d, q in enumerate(s):
-                if above >= need and d >= first:
+                if above >= need and covered:
                     cut = d
                     break
                 if held[q]:
                     above += 1
+                    covered = covered or d >= first
                 else:
                     out[q] += 1
             cuts[n] = cut

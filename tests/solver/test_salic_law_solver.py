@@ -68,6 +68,14 @@ def test_never_home_during_the_deal():
     assert solve(game, Budget(seconds=10)).status == LOST
     game = study([[]] * 6 + [["4H"] + sixes[:7]], [3, 3], phase="deal", stock=["5S", "6C", "KC"])
     assert not stocks.salic_never_home(game)  # a king to come: the last pile may change
+    # the pack's cards bury only under a card of S already there: a four on
+    # top may go home before the sixes come
+    game = study([["6S"], ["6H"], ["6D"], ["6C"], ["6S"], ["6H"], [], ["4H"]], [3, 3], phase="deal",
+                 stock=["6D", "6C", "5S"])
+    assert not stocks.salic_never_home(game)
+    game = study([["6S"], ["6H"], ["6D"], ["6C"], ["6S"], ["6H"], [], ["4H", "6D"]], [3, 3], phase="deal",
+                 stock=["6C", "5S"])
+    assert stocks.salic_never_home(game)
 
 
 def test_fast_no_bare_king_test_on_random_walks():
@@ -127,3 +135,4 @@ def test_pointless_twin_foundation_and_twin_bare_king():
     assert not stocks.salic_pointless(game, Move(src="king-1", dst="foundation-1"))
     assert not stocks.salic_pointless(game, Move(src="king-2", dst="king-3"))
     assert stocks.salic_pointless(game, Move(src="king-2", dst="king-4"))
+
