@@ -583,13 +583,35 @@ def salic_pointless(game: Game, move: Move) -> bool:
     return False
 
 
+def salic_score(game: Game, move: Move) -> int:
+    """Салическій законъ's move ordering (higher first; it prunes nothing):
+    home first, the cards of the longest piles before the others (they
+    bury the most), then the deal; after the deal, a card laid on a free
+    king that uncovers one a foundation takes now, then the others, from
+    the shortest piles first, a lone card's shuttle last."""
+    if move.action:
+        return 0
+    piles = game.piles
+    src = piles[game.index[move.src]]
+    if game.roles[game.index[move.dst]] == "foundation":
+        return 200 + len(src)
+    if len(src) < 3:
+        return -1  # a lone card to another king: the same position
+    below = src[-2] & 15
+    for f in game.by_role["foundation"]:
+        if piles[f] and piles[f][-1] & 15 == below - 1:
+            return 150 - len(src)
+    return 100 - len(src)
+
+
 # Салическій законъ: while dealing, the cards go onto the last king laid and
 # the first empty places, so order matters; once in play, king piles,
 # foundations (any suit) and queens are each alike. No rule reads a suit.
 # (Under the reading «once-per-king», `given` names king piles.)
 register("salic-law", Knowledge(interchangeable=("king-pile", "foundation", "queen"),
                                 interchangeable_when=lambda game: game.phase == "play" and not game.extra.get("given"),
-                                suit_blind=True, dead=salic_dead, safe=salic_safe, pointless=salic_pointless))
+                                suit_blind=True, dead=salic_dead, safe=salic_safe, pointless=salic_pointless,
+                                score=salic_score))
 
 # Шахъ: the two foundations of a suit, both from the ace, are built alike
 # (twins). The rays are not interchangeable: spaces are refilled in the

@@ -136,3 +136,15 @@ def test_pointless_twin_foundation_and_twin_bare_king():
     assert not stocks.salic_pointless(game, Move(src="king-2", dst="king-3"))
     assert stocks.salic_pointless(game, Move(src="king-2", dst="king-4"))
 
+
+def test_move_ordering_home_first_shuttle_last():
+    """`salic_score`: home first, then a card laid on a free king that
+    uncovers a card a foundation takes now, other such moves, a lone card's
+    shuttle last (it only swaps two kings)."""
+    game = study([["5H"], ["3S", "6D"], ["9C", "7D"], []], [4, 2, 2])
+    score = {str(m): stocks.salic_score(game, m) for m in game.legal_moves}
+    home = stocks.salic_score(game, Move(src="king-1", dst="foundation-1"))
+    uncovers = stocks.salic_score(game, Move(src="king-2", dst="king-4"))
+    other = stocks.salic_score(game, Move(src="king-3", dst="king-4"))
+    shuttle = stocks.salic_score(game, Move(src="king-1", dst="king-4"))
+    assert home > uncovers > other > shuttle, score
