@@ -148,3 +148,19 @@ def test_move_ordering_home_first_shuttle_last():
     other = stocks.salic_score(game, Move(src="king-3", dst="king-4"))
     shuttle = stocks.salic_score(game, Move(src="king-1", dst="king-4"))
     assert home > uncovers > other > shuttle, score
+
+
+def test_never_home_claims_no_winnable_position():
+    """Two winnable positions on which an earlier draft of the test (and a
+    count of one king too few) said "lost" (found by the soundness audit):
+    a held card only buries while it is already on the pile, and a card is
+    buried by 8 - w cards above it, not 8 - w - 1."""
+    sixes = [["6S"], ["6S"], ["6H"], ["6H"], ["6D"], ["6D"]]
+    game = study(sixes + [[], ["4S", "4S", "4H", "4H", "4D", "4D"]], [3] * 8, phase="deal",
+                 stock=["5S", "5S", "5H", "5H", "5D", "5D"])
+    assert not stocks.salic_never_home(game)
+    assert solve(game, Budget(seconds=20)).status == WON
+    game = study([["8S", "9S"], ["8S", "9S"], ["8H", "9H"], ["8H", "9H"], ["8D", "9D"], ["8D", "9D"], ["8C", "9C"], []],
+                 [7] * 7 + [11])
+    assert not stocks.salic_never_home(game)
+    assert solve(game, Budget(seconds=20)).status == WON
