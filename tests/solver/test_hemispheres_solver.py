@@ -78,3 +78,18 @@ def test_verdicts_stand_under_the_sorted_key():
                 for text in solution.moves:
                     work.play(text)
                 assert work.is_won()
+
+
+def test_the_dead_test_waits_for_the_end_of_the_pack():
+    # the lost layout: the late test says what the full one says once the pack is short
+    game = hemi_endgame(*DEAD)
+    assert stocks.hemispheres_dead_late(game) and stocks.hemispheres_dead(game)
+    # with a long pack it is not asked (a weaker test: it never says lost where the full one does not)
+    game = new_game(HEMI, 1, None)
+    rng = random.Random(3)
+    while game.piles[game.stock]:
+        if len(game.piles[game.stock]) >= stocks.HEMI_LATE:
+            assert not stocks.hemispheres_dead_late(game)
+        else:
+            assert stocks.hemispheres_dead_late(game) == stocks.hemispheres_dead(game)
+        game.push(rng.choice(list(game.generate_moves())))
