@@ -345,7 +345,7 @@ class FifteenSearch:
         import heapq
 
         from engine.solver.keys import state_key
-        from engine.solver.search import LOST, WON
+        from engine.solver.search import LOST, WON, line_from
 
         know, meter, rank = self.know, self.meter, self.rank
         dead, pointless, safe = know.dead, know.pointless, know.safe
@@ -400,12 +400,7 @@ class FifteenSearch:
                     parent[child] = (here, move)
                     meter.distinct += 1
                     if work.is_won():
-                        line = []
-                        while child is not None:
-                            child, step = parent[child]
-                            if step is not None:
-                                line.append(step)
-                        return WON, tuple(reversed(line))
+                        return WON, line_from(parent, child)
                     count += 1
                     raw = b"\xff".join(child_parts if child_parts is not None else map(bytes, work.piles))
                     heapq.heappush(frontier, (rank(work), -count, child, raw, tuple(work.extra.values())))
@@ -681,7 +676,7 @@ class ParterreSearch:
     def run(self):
         import heapq
 
-        from engine.solver.search import LOST, WON
+        from engine.solver.search import LOST, WON, line_from
 
         know, meter = self.know, self.meter
         safe, dead, pointless, key = know.safe, know.dead, know.pointless, know.key or parterre_key
@@ -715,12 +710,7 @@ class ParterreSearch:
                     parent[child] = (here, move)
                     meter.distinct += 1
                     if work.is_won():
-                        line = []
-                        while child is not None:
-                            child, step = parent[child]
-                            if step is not None:
-                                line.append(step)
-                        return WON, tuple(reversed(line))
+                        return WON, line_from(parent, child)
                     count += 1
                     heapq.heappush(frontier, (self.score(work), -count, child, b"\xff".join(map(bytes, work.piles)),
                                               move))

@@ -211,6 +211,18 @@ def is_thoughtful(game: Game) -> bool:
     return hidden or game.redeals_left > 0
 
 
+def line_from(parent: dict, key) -> tuple[Move, ...]:
+    """The moves from the root to the position ``key``, read back along
+    ``parent`` (position key -> (the parent's key, the move from it); the
+    root's entry is (None, None)): the won line of a best-first search."""
+    line = []
+    while key is not None:
+        key, step = parent[key]
+        if step is not None:
+            line.append(step)
+    return tuple(reversed(line))
+
+
 def children(work: Game, know: Knowledge, homes: frozenset[str],
              forbid: Callable[[Game, Move], bool] | None = None) -> list[Move]:
     """The moves to try from ``work``, best last: the safe move alone if
@@ -455,12 +467,7 @@ class BestFirst(DepthFirst):
                     parent[child] = (key, move)
                     meter.distinct += 1
                     if goal(work):
-                        line = []
-                        while child is not None:
-                            child, step = parent[child]
-                            if step is not None:
-                                line.append(step)
-                        return WON, tuple(reversed(line))
+                        return WON, line_from(parent, child)
                     if dead is None or not dead(work):
                         count += 1
                         piles = work.piles
