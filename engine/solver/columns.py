@@ -58,19 +58,30 @@ def rank_safe(game: Game, move: Move) -> bool:
     """Safe-move test of Партеръ, whose garden builds down regardless of suit.
 
     A card X of rank r going to a foundation is safe when every card of rank
-    r - 1 is on the foundations: then nothing can ever be laid on X again,
-    and the proof of `marriage_safe` holds as it stands (an emptied packet
-    may take any card, which only adds choices; there is no redeal; a
-    bouquet card, once taken, never returns, so playing X from the bouquet
-    home rather than to a packet loses nothing: in a packet it could only
-    have been a card to move again)."""
+    r - 2 or lower is on the foundations (every foundation holds r - 2
+    cards or more; aces and twos always). Proof. Nothing but a card Y of rank
+    r - 1 is ever laid on X, and nothing on such a Y (the cards of rank r - 2
+    are home, and nothing leaves a foundation); each such Y, not home, is
+    the card its foundation wants (its suit is home up to r - 2). Take a
+    winning line L; let L' play X home now, then follow L, skipping the
+    moves of X and of the cards it has home, and playing home instead each
+    Y that L lays on X. Throughout, L' is L's position with X and those Ys
+    taken home (they lie only at a packet's top, X under at most one Y, or
+    in the bouquet): a card available in L is available in L', a packet's
+    top in L that L lays on (neither X nor a Y) is the same card in L', an
+    empty packet of L is empty in L', and a foundation of L' holds L's
+    cards and perhaps X or a Y, whose own moves home are skipped: so each
+    move of L can be made in L', and L' wins when L does. No other rule
+    reads where X lies: an emptied packet may take any card, which only
+    adds choices; there is no redeal; and the bouquet, which takes nothing
+    back, loses X either way."""
     if move.action or game.roles[game.index[move.dst]] != "foundation":
         return False
     rank = game.piles[game.index[move.src]][-1] & 15
-    if rank == 1:
+    if rank <= 2:
         return True
-    homes = game.by_role["foundation"]
-    return sum(1 for i in homes for c in game.piles[i] if c & 15 == rank - 1) == 4 * game.decks
+    piles = game.piles
+    return all(len(piles[i]) >= rank - 2 for i in game.by_role["foundation"])
 
 
 def columns_stuck(game: Game, steps: tuple[int, ...], both_ways: bool) -> bool:
@@ -486,32 +497,49 @@ def parterre_stuck(game: Game, stop_at_free_packet: bool = False) -> set[int]:
     Both conditions only grow with the set, so removing the cards that meet
     neither, in any order, until none is left reaches the greatest such set.
     ``stop_at_free_packet``: return an empty set as soon as a packet holds
-    no card of the set (all `parterre_dead` needs to know)."""
+    no card of the set (all `parterre_dead` needs to know).
+
+    Only uncovered cards are ever removed, so the set holds, in each
+    packet, the cards below a cut (``cut[b]`` of them), and a card of the
+    set is covered exactly when it lies below the cut's top card: each pass
+    peels every packet from its cut down while the card there is not held,
+    then strikes the bouquet's cards that are not held, until a pass
+    removes nothing."""
     piles = game.piles
     beds = [piles[i] for i in game.beds]
-    # per card code (suit << 4 | rank): its packet (-1: the bouquet, -2: home)
-    # and height; in the set; covered by a card of the set
+    # per card code (suit << 4 | rank): its packet (-1: the bouquet, -2: home) and height
     bed = [-2] * 64
     height = [0] * 64
     for b, pile in enumerate(beds):
         for h, card in enumerate(pile):
             bed[card], height[card] = b, h
+    bouquet = []
     for i in game.bouquet:
         for card in piles[i]:
             bed[card] = -1
-    stuck = [b != -2 for b in bed]
-    covered = [False] * 64
+            bouquet.append(card)
+    cut = [len(pile) for pile in beds]
+    # lowest rank of each suit away from home (one pack: the foundation's height + 1)
+    low = [0] * 4
+    for i in game.by_role["foundation"]:
+        if piles[i]:
+            low[piles[i][0] >> 4] = len(piles[i])
+    in_bouquet = set(bouquet)
 
     def held(card: int) -> bool:
-        # ``other`` lies under ``card`` in its packet: bed[other] == b and
-        # height[other] < h, with b >= 0 (written out: this is the search's
-        # hottest loop)
+        # written out: this is the search's hottest loop
         b, h = bed[card], height[card]
         if b < 0:
             b = -3  # in the bouquet: nothing lies under it
         suit, rank = card & 0xF0, card & 15
-        for lower in range(suit | 1, card):
-            if stuck[lower] or (bed[lower] == b and height[lower] < h):
+        for lower in range(suit | (low[suit >> 4] + 1), card):
+            where = bed[lower]
+            if where == b and height[lower] < h:
+                break  # under this card
+            if where >= 0:
+                if height[lower] < cut[where]:
+                    break
+            elif lower in in_bouquet:
                 break
         else:
             return False  # it may go home
@@ -521,31 +549,33 @@ def parterre_stuck(game: Game, stop_at_free_packet: bool = False) -> set[int]:
             where = bed[host]
             if where == -2 or (where == b and height[host] < h):
                 continue  # home (nothing is laid on a foundation), or under this card
-            if stuck[host] and (where == -1 or covered[host]):
-                continue
+            if where == -1:
+                if host in in_bouquet:
+                    continue
+            elif height[host] < cut[where] - 1:
+                continue  # covered by a card of the set
             return False
         return True
 
-    left = [c for c in range(64) if stuck[c]]
     changed = True
     while changed:
         changed = False
-        for pile in beds:
-            above = False
-            for card in reversed(pile):
-                covered[card] = above
-                above = above or stuck[card]
-            if stop_at_free_packet and not above:
-                return set()
-        keep = []
-        for card in left:
-            if not covered[card] and not held(card):
-                stuck[card] = False
+        for b, pile in enumerate(beds):
+            k = cut[b]
+            while k and not held(pile[k - 1]):
+                k -= 1
+                cut[b] = k
                 changed = True
-            else:
-                keep.append(card)
-        left = keep
-    return set(left)
+            if stop_at_free_packet and not k:
+                return set()
+        for card in list(in_bouquet):
+            if not held(card):
+                in_bouquet.discard(card)
+                changed = True
+    out = set(in_bouquet)
+    for b, pile in enumerate(beds):
+        out.update(pile[:cut[b]])
+    return out
 
 
 def parterre_dead(game: Game) -> bool:
