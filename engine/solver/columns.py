@@ -678,7 +678,8 @@ def parterre_measures(game: Game) -> tuple[int, int, int, int]:
     card of the bouquet)."""
     piles, beds, bouquet = game.piles, game.beds, game.bouquet
     away = blockers = empty = depth = 0
-    wants = {game.foundation_wants(i) for i in game.by_role["foundation"]}
+    # the next card of each foundation (its suit's ace, or the card over its top; a full one's, rank 14, is no card)
+    wants = {piles[i][-1] + 1 if piles[i] else game.PILES[i].suit << 4 | 1 for i in game.by_role["foundation"]}
     for i in beds:
         pile = piles[i]
         n = len(pile)
