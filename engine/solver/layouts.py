@@ -308,6 +308,172 @@ def four_corners_dead(game: Game) -> bool:
     return bool(four_corners_stuck(game))
 
 
+def four_corners_pointless(game: Game, move: Move) -> bool:
+    """Четыре угла, no redeal left: marrying a card that lies alone in its
+    packet is never needed by a shortest winning line.
+
+    Proof. Let P have X alone in packet A and Y (X's suit, one up or down)
+    on top of B; P' is P after X goes onto Y, A empty. Take a winning line
+    L from P'; mirror it from P: what L does with B's cards above Y (X and
+    what is laid on it) it does with A's, the rest alike. The tops are the
+    same cards at every step (A's top is the top of B's part above Y, B's
+    part from Y down is B itself), the foundations alike, and in play a
+    move reads only the tops (play.5.3; the side packets' bar ends with the
+    deal, play.5.1); A, empty in P', takes nothing
+    (`four-corners.assume.empty-packet-stays-empty`) and is empty in the
+    mirror exactly when B is down to Y in L. So each move of L is legal in
+    the mirror (a move of L that leaves the tops the same, a shuttle, is a
+    move of the mirror too), no position of it is a standstill where L's is
+    not (its real moves include L's: only the move of B's last card above
+    Y differs, and it is real in the mirror, A emptying), and no redeal is
+    left to read the packets' order. The mirror wins in |L| moves: P has a
+    line one shorter than any through P'. The other items keep a shortest
+    line: the safe move's line (`four_corners_safe`) is no longer than the
+    one it follows (each card's moves replaced by one move home), the dead
+    test says lost only of lost positions, and the key merges positions
+    with the same future."""
+    if move.action or game.redeals_left or game.phase != "play":
+        return False
+    src, dst = game.index[move.src], game.index[move.dst]
+    return len(game.piles[src]) == 1 and game.roles[dst] != "foundation"
+
+
+# Четыре угла's first phase: a win search layout by layout. The depth-first
+# search sinks into the first last layout it reaches (nine tenths of its
+# positions), and the randomised playouts wander in the marriages of the
+# first layouts; yet a winnable last layout is won within a few hundred
+# positions. This phase searches depth first with a cap on the positions
+# of each layout (its own, not those of the layouts after it): a layout
+# that has spent its cap is left, back to the redeal that began it, so many
+# second and third layouts are tried cheaply; then again with larger caps.
+# It only looks for wins (a win is a line of the engine's moves, replayed
+# by the measures); it never says lost: the generic search follows it with
+# the rest of the budget, the only one to prove a loss. The randomised
+# playouts come first, within a share of the budget (some easy wins are
+# theirs: deals 2, 7, 14 within 0.1-0.3 s; a hundred of them that fail take
+# over a second); the generic search then makes none (playouts=0).
+FOUR_CORNERS_CAPS = ({0: 400, 1: 300, 2: 300}, {0: 1000, 1: 1000, 2: 1000}, {0: 3000, 1: 3000, 2: 3000})
+FOUR_CORNERS_PLAYOUTS = 100
+# the budget's shares (of what is left at the start): the playouts stop at
+# the first, the capped passes at the second, the generic search has the
+# rest. The playouts' wins come within 0.55 s at 1 s a deal (deals 1-100:
+# 0.05-0.53 s), the passes' mostly within 0.3 s more.
+FOUR_CORNERS_SHARES = (0.55, 0.97)
+
+
+class _LayoutCut(Exception):
+    pass
+
+
+class _Share:
+    """The search's `Meter` as seen by one phase: its ticks count in the
+    meter (which raises when the whole budget is spent), and `_LayoutCut`
+    ends the phase past its own share of positions or CPU time."""
+
+    def __init__(self, meter, share: float):
+        from engine.solver.search import clock
+
+        self.meter, self.clock = meter, clock
+        now = clock()
+        self.stop = now + share * max(0.0, meter.deadline - now)
+        self.last = meter.nodes + int(share * max(0, meter.max_nodes - meter.nodes))
+
+    def tick(self) -> None:
+        meter = self.meter
+        meter.tick()
+        if meter.nodes >= self.last or (meter.nodes % 64 == 0 and self.clock() > self.stop):
+            raise _LayoutCut
+
+
+def four_corners_layouts(game: Game, know: Knowledge, meter) -> tuple | None:
+    """Knowledge.exact of Четыре угла: ("won", line) if the playouts or the
+    capped passes find a win within their shares of the budget, else None
+    (the generic depth-first search goes on with the rest)."""
+    import random
+
+    from engine.solver.search import WON, children, home_roles, playouts
+
+    if game.is_won():
+        return None
+    homes = home_roles(type(game))
+    try:
+        # the playouts keep the lone marriages (they only look for wins; these win more)
+        line = playouts(game, know._replace(pointless=None), homes, _Share(meter, FOUR_CORNERS_SHARES[0]),
+                        FOUR_CORNERS_PLAYOUTS, random.Random(game.deal * 7919))
+    except _LayoutCut:
+        line = None
+    if line is not None:
+        return WON, line
+    share = _Share(meter, (FOUR_CORNERS_SHARES[1] - FOUR_CORNERS_SHARES[0]) / (1 - FOUR_CORNERS_SHARES[0]))
+    for caps in FOUR_CORNERS_CAPS:
+        try:
+            line = _four_corners_pass(game, know, share, homes, caps, children)
+        except _LayoutCut:
+            return None  # the phase's share is spent
+        if line is not None:
+            return WON, line
+    return None
+
+
+def _four_corners_pass(game, know, meter, homes, caps, children) -> tuple | None:
+    """One capped pass (see `four_corners_layouts`): the won line, or None."""
+    from engine.solver.keys import Keyer
+
+    work = game.copy(stack=False)
+    keyer = Keyer(work, know)
+    seen = {keyer.key(work)}
+    dead = know.dead
+    stack = [children(work, know, homes)]
+    layouts_on = [[0, 0]]  # per layout on the line: [index of its first frame, its positions]
+    while stack:
+        moves = stack[-1]
+        if not moves:
+            _drop_frame(stack, layouts_on, work, keyer)
+            continue
+        move = moves.pop()
+        meter.tick()
+        work.push(move)
+        keyer.push(work, move)
+        key = keyer.key(work)
+        if key in seen:
+            work.pop()
+            keyer.pop()
+            continue
+        seen.add(key)
+        if work.is_won():
+            return tuple(work.move_stack)
+        if dead is not None and dead(work):
+            work.pop()
+            keyer.pop()
+            continue
+        if move.action == "redeal":
+            layouts_on.append([len(stack), 0])
+        else:
+            layouts_on[-1][1] += 1
+            if layouts_on[-1][1] > caps.get(work.redeals_left, 0):
+                # leave this layout: back to the redeal that began it (or give up the pass)
+                first = layouts_on[-1][0]
+                if first == 0:
+                    return None
+                work.pop()
+                keyer.pop()
+                while len(stack) > first:
+                    _drop_frame(stack, layouts_on, work, keyer)
+                continue
+        stack.append(children(work, know, homes))
+    return None
+
+
+def _drop_frame(stack, layouts_on, work, keyer) -> None:
+    """Pop the last frame and the move that led to it (and its layout's record, if it began one)."""
+    stack.pop()
+    if layouts_on and layouts_on[-1][0] == len(stack) and len(stack) > 0:
+        layouts_on.pop()
+    if stack:
+        work.pop()
+        keyer.pop()
+
+
 def columns_alike(game: Game) -> bool:
     return game.phase == "play" and not game.redeals_left
 
@@ -318,10 +484,13 @@ def columns_alike(game: Game) -> bool:
 # Playouts: the exhaustive search of Четыре угла sinks into the third
 # layout below the first choices it makes (deals 1, 3, 4: nine tenths of its
 # positions are last-layout ones), where no win is; 100 randomised playouts
-# first win 3 of deals 1-20 within 1 CPU s, 8 win 1 (400 win the same 3).
+# first win 3 of deals 1-20 within 1 CPU s, 8 win 1 (400 win the same 3);
+# they are now made by the first phase, `four_corners_layouts` (the
+# "exact" hook: it answers only "won", else the generic search goes on).
 register("four-corners", Knowledge(interchangeable=("corner", "side"),
                                    interchangeable_when=columns_alike, safe=four_corners_safe,
-                                   dead=four_corners_dead, playouts=100))
+                                   dead=four_corners_dead, pointless=four_corners_pointless,
+                                   exact=four_corners_layouts, playouts=0))
 
 # Большая раскладка and Китайское письмо, under main's rules (every card of
 # the marked rows playable, SRC@K>DST), in the last layout once dealt
