@@ -823,6 +823,11 @@ def hemispheres_safe(game: Game, move: Move) -> bool:
     of its predecessor P (r-1 of s for a red X going up, r+1 for a black
     one going down) are home, and:
     * X is a barrier (at the end);
+    * or X is the talon's top and none of the cards it could be married
+      onto (`_hemi_hosts`) lies in the circle or the stock: the circle
+      takes cards only from the stock (the deal) and the talon's top (a
+      marriage), and those of the talon lie below X, so X never enters
+      the circle, and it leaves the talon only home;
     * or no card of the stock or the talon could ever be married onto X
       (rank r-1 for red, r+1 for black, of a suit `talon-marriage`
       allows on X), and X is the talon's top, every card of the other
@@ -843,7 +848,8 @@ def hemispheres_safe(game: Game, move: Move) -> bool:
     (2) Every top of L' is the top of L or a card L has under X: piles of
     L' are L's less X. X's colour matches every place it lies in during L
     (a circle X marries only its own suit; a talon X onto the other
-    colour is excluded), and the card under X in its first place matches
+    colour is excluded, and one that never enters the circle touches no
+    place), and the card under X in its first place matches
     too, and where X married, its host of the same suit matches; so the
     wrong tops of L' are L's, the exchanges (rule II, forced under
     «must») are the same, and so is every availability L uses. (3) A
@@ -870,7 +876,11 @@ def hemispheres_safe(game: Game, move: Move) -> bool:
     if src in game.barriers:
         return True
     rank = card & 15
-    if src != game.talon and src not in game.circle:
+    if src == game.talon:
+        hosts = _hemi_hosts(game, card, True)
+        if not any(c in hosts for i in game.places + (game.stock,) for c in piles[i]):
+            return True  # it never enters the circle: see the docstring
+    elif src not in game.circle:
         return False
     guest = rank - 1 if red else rank + 1  # the rank of a card laid on X
     allowed = TALON_READING.of(game)

@@ -77,3 +77,17 @@ def test_verdicts_agree_with_a_plain_search():
         assert solve(game, Budget(100_000, 30)).status == (WON if plain else LOST)
     assert fired
     assert knowledge(HEMI).safe is stocks.hemispheres_safe
+
+
+def test_a_talon_card_with_no_host_left_goes_alone():
+    # the talon's nine of hearts: both eights of hearts home, and its hosts (a red ten, a black
+    # eight) home or below it in the talon, so it never enters the circle, though the eight of
+    # clubs under it could be married onto it there
+    clubs = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C"]
+    game = hemi_endgame({"place-1": ["JH"], "place-2": ["QH"]}, [])
+    game = with_piles(game, up_H_1=["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"],
+                      down_C_1=["KC", "QC", "JC", "10C", "9C"], talon=clubs + ["KH", "10H", "9H"])
+    assert stocks.hemispheres_safe(game, home("talon"))
+    # a red ten in the circle could host it: then the eight of clubs could follow it there
+    game = with_piles(game, place_3=["10H"], talon=clubs + ["KH", "9H"])
+    assert not stocks.hemispheres_safe(game, home("talon"))
