@@ -560,11 +560,26 @@ def salic_pointless(game: Game, move: Move) -> bool:
     two names exchanged. Likewise, after the deal, a card laid on a bare
     king when a king listed before him is bare and may take it too: the
     two kings hold nothing, each may take a card (so under «once-per-king»
-    neither has had his), and after the deal no rule reads a king's place."""
+    neither has had his), and after the deal no rule reads a king's place.
+
+    And, under «while-bare», a card Y of rank r laid on a bare king B when
+    Y could go home now (`_salic_to_king_not_home`): let a winning line L
+    lay it there, and L' play Y home instead, then follow L skipping Y's
+    moves. In L, Y lies alone on some king (B, or another bare king it
+    shuttles to) until it goes home; in L' that king is bare. Every pile
+    of L' is L's but that king's, so each top of L is a top of L'. A move
+    home of L finds room in L' (one more r home helps r+1), but for one of
+    a card Z of rank r when L' has no room: there L' lays Z instead on the
+    king holding Y in L (bare in L'; «while-bare»: any bare king takes a
+    card), and from then on L' is L with Y and Z, of one rank, exchanged
+    (no rule reads a suit). So L' wins, through Y home: the move home,
+    kept, is the sibling every such line can take."""
     if move.action:
         return False
     piles, dst = game.piles, game.index[move.dst]
     role = game.roles[dst]
+    if role == "king-pile" and _salic_to_king_not_home(game, move):
+        return True
     if role == "foundation":
         top = piles[dst][-1] & 15
         for f in game.by_role["foundation"]:
@@ -581,6 +596,18 @@ def salic_pointless(game: Game, move: Move) -> bool:
             if len(piles[k]) == 1 and may(game, k):
                 return True
     return False
+
+
+def _salic_to_king_not_home(game: Game, move: Move) -> bool:
+    """After the deal, under «while-bare»: a card laid on a bare king that
+    a foundation takes now (see `salic_pointless`)."""
+    if game.phase != "play" or salic.FREE_KING.of(game) is not salic._while_bare:
+        return False
+    piles = game.piles
+    rank = piles[game.index[move.src]][-1] & 15
+    if rank > JACK:
+        return False
+    return any(piles[f] and piles[f][-1] & 15 == rank - 1 for f in game.by_role["foundation"])
 
 
 def salic_score(game: Game, move: Move) -> int:
