@@ -973,8 +973,8 @@ def hemispheres_key(game: Game) -> bytes:
 
 def hemispheres_search(game: Game, know: Knowledge, meter) -> tuple | None:
     """Полушарія's search (`Knowledge.exact`): the generic one, but with two
-    kinds of playouts, taken in turn, one making no safe move
-    (`hemispheres_safe`), the other making them. The playouts only look for wins (a win is a
+    kinds of playouts, taken in turn, one making the safe moves
+    (`hemispheres_safe`), the other making none. The playouts only look for wins (a win is a
     replayed line, no verdict rests on them), and they are greedy: a safe
     move home keeps a win possible but can lead the greedy line elsewhere.
     Deals 1-100 at 1 CPU s: playouts with the safe move win 11 deals those
@@ -989,7 +989,7 @@ def hemispheres_search(game: Game, know: Knowledge, meter) -> tuple | None:
     if game.is_won():
         return WON, ()
     homes = home_roles(type(game))
-    rounds = ((know._replace(safe=None), random.Random(game.deal * 7919)), (know, random.Random(game.deal * 7919)))
+    rounds = ((know, random.Random(game.deal * 7919)), (know._replace(safe=None), random.Random(game.deal * 7919)))
     for _ in range(know.playouts):
         for kind, rng in rounds:  # the k-th playout of each kind is the one a run of its own makes
             line = playouts(game, kind, homes, meter, 1, rng)
