@@ -133,6 +133,9 @@ def test_pointless_twin_foundation_and_twin_bare_king():
     game = study([["5H"], ["3S", "5D"], [], []], [4, 4, 2])
     assert stocks.salic_pointless(game, Move(src="king-1", dst="foundation-2"))
     assert not stocks.salic_pointless(game, Move(src="king-1", dst="foundation-1"))
+    # the five could go home: laid on any bare king it is pointless (the newer rule, below)
+    assert stocks.salic_pointless(game, Move(src="king-2", dst="king-3"))
+    game = study([["5H"], ["3S", "7D"], [], []], [4, 4, 2])  # a seven no foundation takes
     assert not stocks.salic_pointless(game, Move(src="king-2", dst="king-3"))
     assert stocks.salic_pointless(game, Move(src="king-2", dst="king-4"))
 
@@ -164,3 +167,19 @@ def test_never_home_claims_no_winnable_position():
                  [7] * 7 + [11])
     assert not stocks.salic_never_home(game)
     assert solve(game, Budget(seconds=20)).status == WON
+
+
+def test_a_card_a_foundation_takes_is_not_laid_on_a_bare_king():
+    """After the deal, under «while-bare», a card that can go home now is
+    not laid on a bare king instead (its move home is the sibling every
+    winning line can take); under «once-per-king», or for a card no
+    foundation takes, the move stays."""
+    game = study([["3H", "5S", "4D"], ["6C"], ["5H"], []], [3, 2, 4, 4])
+    assert stocks.salic_pointless(game, Move("king-1", "king-4"))    # the four: a foundation takes it
+    assert not stocks.salic_pointless(game, Move("king-2", "king-4"))  # the six: none does
+    once = study([["3H", "5S", "4D"], ["6C"], ["5H"], []], [3, 2, 4, 4],
+                 readings={"salic-law.assume.free-king": "once-per-king"})
+    assert not stocks.salic_pointless(once, Move("king-1", "king-4"))
+    verdict = plain_search(game, limit=50_000)
+    assert verdict is not None
+    assert solve(game, Budget(seconds=10)).status == (WON if verdict else LOST)
