@@ -290,6 +290,12 @@ def mill_wanted(game: Game) -> set[int]:
 
 
 def mill_dead(game: Game) -> bool:
+    """Мельница: lost when stalled (`mill_stalled`) or, with the pack spent,
+    when the exact endgame search says so (`mill_endgame`)."""
+    return mill_stalled(game) or mill_endgame(game) is False
+
+
+def mill_stalled(game: Game) -> bool:
     """Мельница: lost when no wing waits to be filled and no card of a rank
     `mill_wanted` names lies in a wing, on top of the talon, or anywhere in
     the pack (and some card is away from home).
@@ -318,6 +324,122 @@ def mill_dead(game: Game) -> bool:
     if talon and talon[-1] & 15 in ranks:
         return False
     return not any(card & 15 in ranks for card in stock)
+
+
+mill = importlib.import_module("engine.games.mill")
+MILL_ENDGAME_STATES = 50_000  # the endgame search gives up (says nothing) beyond this
+
+
+def mill_endgame(game: Game) -> bool | None:
+    """Мельница once the pack is spent (and no wing waits): won or lost,
+    solved exactly over the foundations alone (None beyond
+    `MILL_ENDGAME_STATES` states, or before the pack is spent).
+
+    Proof that the foundations fix the rest. With the pack empty, nothing
+    is dealt (`mill.rule.turn-the-pack` needs a card in the pack, under
+    either `mill.assume.turn-when`), and a wing emptied by a card going
+    home is filled at once from the talon's top, the only source left
+    (`mill.rule.fill-wings-at-once`, `no-move-before-filling`). So each
+    card played home from a wing or the talon brings exactly the next
+    talon card into play (the talon's top played: the one beneath shows;
+    a wing's card played: the top fills the wing, the one beneath shows),
+    and the available cards (wings and the talon's top) after m such plays
+    are the present ones plus the talon's m next cards, less those played
+    home; a lending moves a card between foundations and exposes nothing.
+    The cards played from the piles are the foundations' cards now less
+    those at the start, and m their number; every rule reads ranks only.
+    So the position is the foundations' heights and `lent`: corners are
+    sorted with their own `lent` bit (no rule tells corners apart but by
+    that bit). Every move of the engine is modelled (a card to the middle,
+    a king there only with the four corners filled; to a corner one lower,
+    a king to an empty one; a lending of a card on a king, of the middle's
+    rank, by a corner the `mill.assume.lend-limit` reading allows, when an
+    available card one higher (a king only with the corners filled) can
+    follow; `lent` cleared by a card played from a wing or the talon), and
+    the game is won when every card is home, lost when no move is left."""
+    piles = game.piles
+    if piles[game.index["stock"]] or game.wing_waiting():
+        return None
+    centre = len(piles[game.index["centre"]])
+    corners = [len(piles[i]) for i in game.by_role["corner"]]
+    each_packet = mill.LEND_LIMIT.of(game) is mill._each_packet
+    lent = game.extra["lent"]
+    bits = [lent >> k & 1 for k in range(4)]
+    pool = [0] * 14
+    for card in game.free_cards():
+        pool[card & 15] += 1
+    talon = [card & 15 for card in piles[game.index["talon"]][:-1]]  # the next to show last
+    entry = (bytes(talon), bytes(pool), centre, tuple(sorted(zip(corners, bits))), each_packet)
+    known = _MILL_ENDGAMES.get(entry)
+    if known is not None or entry in _MILL_ENDGAMES:
+        return known
+    if len(_MILL_ENDGAMES) > 20_000:
+        _MILL_ENDGAMES.clear()
+    seen: set = set()
+
+    def solve(centre: int, corners: list[int], bits: list[int]) -> bool:
+        if centre == 52 and all(c == 13 for c in corners):
+            return True
+        state = (centre, tuple(sorted(zip(corners, bits))), each_packet or any(bits))
+        if state in seen:
+            return False  # lost, or on the present line (a cycle wins nothing)
+        if len(seen) >= MILL_ENDGAME_STATES:
+            raise OverflowError
+        seen.add(state)
+        want = (centre % KING) + 1 if centre < 52 else 0
+        filled = all(corners)
+        for rank in range(1, 14):
+            if not pool[rank]:
+                continue
+            targets = []
+            if rank == want and (rank != KING or filled):
+                targets.append(-1)
+            targets += [j for j, h in enumerate(corners) if (h == 0 and rank == KING) or (h and 13 - h == rank)]
+            for j in targets:
+                if play(rank, j, centre, corners, bits):
+                    return True
+        if want:
+            for j, h in enumerate(corners):
+                if h < 2 or 14 - h != want or (bits[j] if each_packet else any(bits)):
+                    continue
+                wanted = want % KING + 1
+                if (wanted == KING and not filled) or not pool[wanted]:
+                    continue
+                corners[j] -= 1
+                bits[j] = 1
+                won = solve(centre + 1, corners, bits)
+                corners[j] += 1
+                bits[j] = 0
+                if won:
+                    return True
+        return False
+
+    def play(rank: int, j: int, centre: int, corners: list[int], bits: list[int]) -> bool:
+        pool[rank] -= 1
+        shown = talon.pop() if talon else 0
+        pool[shown] += 1  # pool[0] counts nothing
+        if j < 0:
+            centre += 1
+        else:
+            corners[j] += 1
+        won = solve(centre, corners, [0, 0, 0, 0])
+        if j >= 0:
+            corners[j] -= 1
+        pool[shown] -= 1
+        if shown:
+            talon.append(shown)
+        pool[rank] += 1
+        return won
+
+    try:
+        answer = solve(centre, corners, bits)
+    except OverflowError:
+        answer = None
+    _MILL_ENDGAMES[entry] = answer
+    return answer
+
+
+_MILL_ENDGAMES: dict[tuple, bool | None] = {}  # endgame -> its answer (a pure function of the tuple)
 
 
 # Мельница: any empty wing is filled, any corner takes a king and lends
