@@ -290,9 +290,9 @@ def mill_wanted(game: Game) -> set[int]:
 
 
 def mill_dead(game: Game) -> bool:
-    """Мельница: lost when stalled (`mill_stalled`) or, with the pack spent,
-    when the exact endgame search says so (`mill_endgame`)."""
-    return mill_stalled(game) or mill_endgame(game) is False
+    """Мельница: lost when stalled (`mill_stalled`) or when an exact search
+    says so: with the pack spent (`mill_endgame`) or short (`mill_short_pack`)."""
+    return mill_stalled(game) or mill_endgame(game) is False or mill_short_pack(game) is False
 
 
 def mill_stalled(game: Game) -> bool:
@@ -440,6 +440,150 @@ def mill_endgame(game: Game) -> bool | None:
 
 
 _MILL_ENDGAMES: dict[tuple, bool | None] = {}  # endgame -> its answer (a pure function of the tuple)
+
+
+MILL_SHORT_PACK = 12  # the exact search of a short pack: at most this many cards in it
+MILL_SHORT_STATES = 20_000  # ... and it gives up (says nothing) beyond this many positions
+
+
+def mill_short_pack(game: Game) -> bool | None:
+    """Мельница with a short pack (1 to `MILL_SHORT_PACK` cards) and no wing
+    waiting: won or lost, by an exact search of every line over a model of
+    the rules (None beyond `MILL_SHORT_STATES` positions).
+
+    The model holds what the rules read: the pack's cards (the next last),
+    the talon's (its top last), the multiset of the wings' ranks, the
+    foundations' heights and `lent`, ranks only (no rule reads a suit, nor
+    tells wings apart; corners are sorted with their own `lent` bit, which
+    is all that tells them apart). Its moves are the engine's: a wing's card
+    or the talon's top to the middle (a king only with the four corners
+    filled) or to a corner one higher (a king to an empty corner), the
+    emptied wing filled at once from the pack's next card or the talon's
+    top, either (`mill.rule.fill-wings-at-once`, `no-move-before-filling`;
+    the two moves made as one, nothing else being legal between them); a
+    lending (`mill.rule.king-pile-lends-one-card`, as `mill_endgame` models
+    it); and the deal of the pack's next card onto the talon, when the
+    `mill.assume.turn-when` reading allows it: at a standstill, when no
+    card move is left (lendings count); or when the talon's top cannot go
+    home and no king can go to an empty corner. A card played from a wing or
+    the talon clears `lent`; a deal or a fill does not (`Mill.after_move`).
+    Every move brings a card home, moves the middle up, or takes a card
+    from the pack: no line repeats a position, and the search with a set of
+    positions met finds a win if one is reachable."""
+    piles = game.piles
+    stock = [card & 15 for card in piles[game.index["stock"]]]
+    if not 0 < len(stock) <= MILL_SHORT_PACK or game.wing_waiting():
+        return None
+    talon = [card & 15 for card in piles[game.index["talon"]]]
+    wings = [0] * 14
+    for i in game.by_role["wing"]:
+        if piles[i]:
+            wings[piles[i][-1] & 15] += 1
+    centre = len(piles[game.index["centre"]])
+    corners = [len(piles[i]) for i in game.by_role["corner"]]
+    each_packet = mill.LEND_LIMIT.of(game) is mill._each_packet
+    standstill = mill.TURN_WHEN.of(game) is mill._at_standstill
+    lent = game.extra["lent"]
+    bits = [lent >> k & 1 for k in range(4)]
+    entry = (bytes(stock), bytes(talon), bytes(wings), centre, tuple(sorted(zip(corners, bits))),
+             each_packet, standstill)
+    if entry in _MILL_SHORT:
+        return _MILL_SHORT[entry]
+    if len(_MILL_SHORT) > 20_000:
+        _MILL_SHORT.clear()
+    seen: set = set()
+
+    def targets(rank: int, centre: int, want: int, filled: bool) -> list[int]:
+        out = [-1] if rank == want and (rank != KING or filled) else []
+        return out + [j for j, h in enumerate(corners) if (h == 0 and rank == KING) or (h and 13 - h == rank)]
+
+    def home(j: int, step: int) -> None:
+        if j >= 0:
+            corners[j] += step
+
+    def solve(centre: int, bits: list[int]) -> bool:
+        if centre == 52 and all(c == 13 for c in corners):
+            return True
+        state = (len(stock), bytes(talon), bytes(wings), centre, tuple(sorted(zip(corners, bits))))
+        if state in seen:
+            return False
+        if len(seen) >= MILL_SHORT_STATES:
+            raise OverflowError
+        seen.add(state)
+        want = (centre % KING) + 1 if centre < 52 else 0
+        filled = all(corners)
+        clear = [0, 0, 0, 0]
+        moved = blocks_deal = False
+        # the talon's top home
+        if talon:
+            top = talon[-1]
+            for j in targets(top, centre, want, filled):
+                moved = blocks_deal = True
+                talon.pop()
+                home(j, 1)
+                won = solve(centre + (j < 0), clear)
+                home(j, -1)
+                talon.append(top)
+                if won:
+                    return True
+        # a wing's card home, the wing filled from the pack or the talon
+        for rank in range(1, 14):
+            if not wings[rank]:
+                continue
+            for j in targets(rank, centre, want, filled):
+                moved = True
+                blocks_deal = blocks_deal or corners[j] == 0 if j >= 0 else blocks_deal
+                wings[rank] -= 1
+                home(j, 1)
+                for source in (stock, talon) if (stock or talon) else (None,):
+                    if source is not None:
+                        if not source:
+                            continue
+                        card = source.pop()
+                        wings[card] += 1
+                    won = solve(centre + (j < 0), clear)
+                    if source is not None:
+                        wings[card] -= 1
+                        source.append(card)
+                    if won:
+                        home(j, -1)
+                        wings[rank] += 1
+                        return True
+                home(j, -1)
+                wings[rank] += 1
+        # a lending
+        if want:
+            wanted = want % KING + 1
+            helps = (wanted != KING or filled) and (wings[wanted] or (talon and talon[-1] == wanted))
+            for j, h in enumerate(corners):
+                if not helps or h < 2 or 14 - h != want or (bits[j] if each_packet else any(bits)):
+                    continue
+                moved = True
+                corners[j] -= 1
+                after = bits.copy()
+                after[j] = 1
+                won = solve(centre + 1, after)
+                corners[j] += 1
+                if won:
+                    return True
+        # the deal
+        if stock and not (moved if standstill else blocks_deal):
+            talon.append(stock.pop())
+            won = solve(centre, bits)
+            stock.append(talon.pop())
+            if won:
+                return True
+        return False
+
+    try:
+        answer = solve(centre, bits)
+    except OverflowError:
+        answer = None
+    _MILL_SHORT[entry] = answer
+    return answer
+
+
+_MILL_SHORT: dict[tuple, bool | None] = {}  # short pack -> its answer (a pure function of the tuple)
 
 
 # Мельница: any empty wing is filled, any corner takes a king and lends

@@ -60,16 +60,17 @@ def test_endgame_says_nothing_while_the_pack_holds_cards():
     assert stocks.mill_endgame(game) is None
 
 
-def spent_positions(deal: int, seed: int, count: int):
-    """Positions met on random walks of a deal once the pack is spent (no wing waiting)."""
+def spent_positions(deal: int, seed: int, count: int, pack: int = 0, readings=None):
+    """Positions met on random walks of a deal once the pack holds ``pack``
+    cards or fewer (no wing waiting)."""
     rng = random.Random(seed)
     for _ in range(count):
-        game = new_game("mill", deal)
+        game = new_game("mill", deal, readings)
         for _ in range(400):
             moves = list(game.generate_moves())
             if not moves:
                 break
-            if not game.piles[game.index["stock"]] and not game.wing_waiting() and rng.random() < 0.15:
+            if len(game.piles[game.index["stock"]]) <= pack and not game.wing_waiting() and rng.random() < 0.15:
                 yield game
                 break
             # prefer moves home, so that walks reach the end with few cards left
@@ -88,3 +89,23 @@ def test_endgame_agrees_with_a_plain_search():
             assert stocks.mill_endgame(game) is plain, (deal, game.to_portable())
             answered[plain] += 1
     assert answered[False] > 0 and answered[True] > 0, answered
+
+
+def check_short_pack(readings):
+    answered = {True: 0, False: 0}
+    for deal in range(1, 40):
+        for game in spent_positions(deal, deal, 2, pack=3, readings=readings):
+            plain = plain_search(game, limit=30_000)
+            if plain is None or not game.piles[game.index["stock"]]:
+                continue
+            assert stocks.mill_short_pack(game) is plain, (deal, game.to_portable())
+            answered[plain] += 1
+    assert answered[False] > 0 and answered[True] > 0, answered
+
+
+def test_short_pack_agrees_with_a_plain_search():
+    check_short_pack(None)
+
+
+def test_short_pack_agrees_under_the_other_readings():
+    check_short_pack({"mill.assume.turn-when": "talon-top-unusable", "mill.assume.lend-limit": "one-in-all"})
