@@ -327,7 +327,7 @@ def mill_stalled(game: Game) -> bool:
 
 
 mill = importlib.import_module("engine.games.mill")
-MILL_ENDGAME_STATES = 50_000  # the endgame search gives up (says nothing) beyond this
+MILL_ENDGAME_STATES = 4_000  # the endgame search gives up (says nothing) beyond this
 
 
 def mill_endgame(game: Game) -> bool | None:
@@ -443,7 +443,8 @@ _MILL_ENDGAMES: dict[tuple, bool | None] = {}  # endgame -> its answer (a pure f
 
 
 MILL_SHORT_PACK = 12  # the exact search of a short pack: at most this many cards in it
-MILL_SHORT_STATES = 20_000  # ... and it gives up (says nothing) beyond this many positions
+MILL_SHORT_STATES = 4_000  # ... and it gives up (says nothing) beyond this many positions
+MILL_SHORT_DEAR = 300  # a search longer than this that proves nothing is not tried again as long a pack
 
 
 def mill_short_pack(game: Game) -> bool | None:
@@ -474,6 +475,8 @@ def mill_short_pack(game: Game) -> bool | None:
     stock = [card & 15 for card in piles[game.index["stock"]]]
     if not 0 < len(stock) <= MILL_SHORT_PACK or game.wing_waiting():
         return None
+    if len(stock) >= _MILL_SHORT_CEILING.get(game.deal, MILL_SHORT_PACK + 1):
+        return None  # a pack this long overflowed in this deal: not worth the time again
     talon = [card & 15 for card in piles[game.index["talon"]]]
     wings = [0] * 14
     for i in game.by_role["wing"]:
@@ -579,11 +582,18 @@ def mill_short_pack(game: Game) -> bool | None:
         answer = solve(centre, bits)
     except OverflowError:
         answer = None
+    if answer is not False and len(seen) > MILL_SHORT_DEAR:
+        # dear and no proof: leave packs this long to the main search in this deal
+        if len(_MILL_SHORT_CEILING) > 1000:
+            _MILL_SHORT_CEILING.clear()
+        _MILL_SHORT_CEILING[game.deal] = len(stock)
     _MILL_SHORT[entry] = answer
     return answer
 
 
 _MILL_SHORT: dict[tuple, bool | None] = {}  # short pack -> its answer (a pure function of the tuple)
+# deal -> the shortest pack whose search overflowed (time only: a skipped search proves nothing)
+_MILL_SHORT_CEILING: dict[int, int] = {}
 
 
 # Мельница: any empty wing is filled, any corner takes a king and lends
