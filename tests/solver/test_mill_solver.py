@@ -110,3 +110,15 @@ def test_short_pack_agrees_with_a_plain_search():
 
 def test_short_pack_agrees_under_the_other_readings():
     check_short_pack({"mill.assume.turn-when": "talon-top-unusable", "mill.assume.lend-limit": "one-in-all"})
+
+
+def test_short_pack_proves_a_loss_the_stalled_test_cannot_see():
+    game = spent_pack_layout()
+    talon, stock = game.piles[game.index["talon"]], game.piles[game.index["stock"]]
+    stock.extend(talon[:2])  # two of the talon's lowest cards, none a five or a six, into the pack
+    del talon[:2]
+    assert not stocks.mill_stalled(game)
+    assert stocks.mill_endgame(game) is None
+    stocks._MILL_SHORT_CEILING.clear()
+    assert stocks.mill_short_pack(game) is False
+    assert plain_search(game, limit=30_000) is False
