@@ -290,6 +290,12 @@ def mill_wanted(game: Game) -> set[int]:
 
 
 def mill_dead(game: Game) -> bool:
+    """Мельница: lost when stalled (`mill_stalled`) or when an exact search
+    says so: with the pack spent (`mill_endgame`) or short (`mill_short_pack`)."""
+    return mill_stalled(game) or mill_endgame(game) is False or mill_short_pack(game) is False
+
+
+def mill_stalled(game: Game) -> bool:
     """Мельница: lost when no wing waits to be filled and no card of a rank
     `mill_wanted` names lies in a wing, on top of the talon, or anywhere in
     the pack (and some card is away from home).
@@ -318,6 +324,276 @@ def mill_dead(game: Game) -> bool:
     if talon and talon[-1] & 15 in ranks:
         return False
     return not any(card & 15 in ranks for card in stock)
+
+
+mill = importlib.import_module("engine.games.mill")
+MILL_ENDGAME_STATES = 4_000  # the endgame search gives up (says nothing) beyond this
+
+
+def mill_endgame(game: Game) -> bool | None:
+    """Мельница once the pack is spent (and no wing waits): won or lost,
+    solved exactly over the foundations alone (None beyond
+    `MILL_ENDGAME_STATES` states, or before the pack is spent).
+
+    Proof that the foundations fix the rest. With the pack empty, nothing
+    is dealt (`mill.rule.turn-the-pack` needs a card in the pack, under
+    either `mill.assume.turn-when`), and a wing emptied by a card going
+    home is filled at once from the talon's top, the only source left
+    (`mill.rule.fill-wings-at-once`, `no-move-before-filling`). So each
+    card played home from a wing or the talon brings exactly the next
+    talon card into play (the talon's top played: the one beneath shows;
+    a wing's card played: the top fills the wing, the one beneath shows),
+    and the available cards (wings and the talon's top) after m such plays
+    are the present ones plus the talon's m next cards, less those played
+    home; a lending moves a card between foundations and exposes nothing.
+    The cards played from the piles are the foundations' cards now less
+    those at the start, and m their number; every rule reads ranks only.
+    So the position is the foundations' heights and `lent`: corners are
+    sorted with their own `lent` bit (no rule tells corners apart but by
+    that bit). Every move of the engine is modelled (a card to the middle,
+    a king there only with the four corners filled; to a corner one lower,
+    a king to an empty one; a lending of a card on a king, of the middle's
+    rank, by a corner the `mill.assume.lend-limit` reading allows, when an
+    available card one higher (a king only with the corners filled) can
+    follow; `lent` cleared by a card played from a wing or the talon), and
+    the game is won when every card is home, lost when no move is left."""
+    piles = game.piles
+    if piles[game.index["stock"]] or game.wing_waiting():
+        return None
+    centre = len(piles[game.index["centre"]])
+    corners = [len(piles[i]) for i in game.by_role["corner"]]
+    each_packet = mill.LEND_LIMIT.of(game) is mill._each_packet
+    lent = game.extra["lent"]
+    bits = [lent >> k & 1 for k in range(4)]
+    pool = [0] * 14
+    for card in game.free_cards():
+        pool[card & 15] += 1
+    talon = [card & 15 for card in piles[game.index["talon"]][:-1]]  # the next to show last
+    entry = (bytes(talon), bytes(pool), centre, tuple(sorted(zip(corners, bits))), each_packet)
+    known = _MILL_ENDGAMES.get(entry)
+    if known is not None or entry in _MILL_ENDGAMES:
+        return known
+    if len(_MILL_ENDGAMES) > 20_000:
+        _MILL_ENDGAMES.clear()
+    seen: set = set()
+
+    def solve(centre: int, corners: list[int], bits: list[int]) -> bool:
+        if centre == 52 and all(c == 13 for c in corners):
+            return True
+        state = (centre, tuple(sorted(zip(corners, bits))), each_packet or any(bits))
+        if state in seen:
+            return False  # lost, or on the present line (a cycle wins nothing)
+        if len(seen) >= MILL_ENDGAME_STATES:
+            raise OverflowError
+        seen.add(state)
+        want = (centre % KING) + 1 if centre < 52 else 0
+        filled = all(corners)
+        for rank in range(1, 14):
+            if not pool[rank]:
+                continue
+            targets = []
+            if rank == want and (rank != KING or filled):
+                targets.append(-1)
+            targets += [j for j, h in enumerate(corners) if (h == 0 and rank == KING) or (h and 13 - h == rank)]
+            for j in targets:
+                if play(rank, j, centre, corners, bits):
+                    return True
+        if want:
+            for j, h in enumerate(corners):
+                if h < 2 or 14 - h != want or (bits[j] if each_packet else any(bits)):
+                    continue
+                wanted = want % KING + 1
+                if (wanted == KING and not filled) or not pool[wanted]:
+                    continue
+                corners[j] -= 1
+                bits[j] = 1
+                won = solve(centre + 1, corners, bits)
+                corners[j] += 1
+                bits[j] = 0
+                if won:
+                    return True
+        return False
+
+    def play(rank: int, j: int, centre: int, corners: list[int], bits: list[int]) -> bool:
+        pool[rank] -= 1
+        shown = talon.pop() if talon else 0
+        pool[shown] += 1  # pool[0] counts nothing
+        if j < 0:
+            centre += 1
+        else:
+            corners[j] += 1
+        won = solve(centre, corners, [0, 0, 0, 0])
+        if j >= 0:
+            corners[j] -= 1
+        pool[shown] -= 1
+        if shown:
+            talon.append(shown)
+        pool[rank] += 1
+        return won
+
+    try:
+        answer = solve(centre, corners, bits)
+    except OverflowError:
+        answer = None
+    _MILL_ENDGAMES[entry] = answer
+    return answer
+
+
+_MILL_ENDGAMES: dict[tuple, bool | None] = {}  # endgame -> its answer (a pure function of the tuple)
+
+
+MILL_SHORT_PACK = 12  # the exact search of a short pack: at most this many cards in it
+MILL_SHORT_STATES = 4_000  # ... and it gives up (says nothing) beyond this many positions
+MILL_SHORT_DEAR = 300  # a search longer than this that proves nothing is not tried again as long a pack
+
+
+def mill_short_pack(game: Game) -> bool | None:
+    """Мельница with a short pack (1 to `MILL_SHORT_PACK` cards) and no wing
+    waiting: won or lost, by an exact search of every line over a model of
+    the rules (None beyond `MILL_SHORT_STATES` positions).
+
+    The model holds what the rules read: the pack's cards (the next last),
+    the talon's (its top last), the multiset of the wings' ranks, the
+    foundations' heights and `lent`, ranks only (no rule reads a suit, nor
+    tells wings apart; corners are sorted with their own `lent` bit, which
+    is all that tells them apart). Its moves are the engine's: a wing's card
+    or the talon's top to the middle (a king only with the four corners
+    filled) or to a corner one higher (a king to an empty corner), the
+    emptied wing filled at once from the pack's next card or the talon's
+    top, either (`mill.rule.fill-wings-at-once`, `no-move-before-filling`;
+    the two moves made as one, nothing else being legal between them); a
+    lending (`mill.rule.king-pile-lends-one-card`, as `mill_endgame` models
+    it); and the deal of the pack's next card onto the talon, when the
+    `mill.assume.turn-when` reading allows it: at a standstill, when no
+    card move is left (lendings count); or when the talon's top cannot go
+    home and no king can go to an empty corner. A card played from a wing or
+    the talon clears `lent`; a deal or a fill does not (`Mill.after_move`).
+    Every move brings a card home, moves the middle up, or takes a card
+    from the pack: no line repeats a position, and the search with a set of
+    positions met finds a win if one is reachable."""
+    piles = game.piles
+    stock = [card & 15 for card in piles[game.index["stock"]]]
+    if not 0 < len(stock) <= MILL_SHORT_PACK or game.wing_waiting():
+        return None
+    if len(stock) >= _MILL_SHORT_CEILING.get(game.deal, MILL_SHORT_PACK + 1):
+        return None  # a pack this long overflowed in this deal: not worth the time again
+    talon = [card & 15 for card in piles[game.index["talon"]]]
+    wings = [0] * 14
+    for i in game.by_role["wing"]:
+        if piles[i]:
+            wings[piles[i][-1] & 15] += 1
+    centre = len(piles[game.index["centre"]])
+    corners = [len(piles[i]) for i in game.by_role["corner"]]
+    each_packet = mill.LEND_LIMIT.of(game) is mill._each_packet
+    standstill = mill.TURN_WHEN.of(game) is mill._at_standstill
+    lent = game.extra["lent"]
+    bits = [lent >> k & 1 for k in range(4)]
+    entry = (bytes(stock), bytes(talon), bytes(wings), centre, tuple(sorted(zip(corners, bits))),
+             each_packet, standstill)
+    if entry in _MILL_SHORT:
+        return _MILL_SHORT[entry]
+    if len(_MILL_SHORT) > 20_000:
+        _MILL_SHORT.clear()
+    seen: set = set()
+
+    def targets(rank: int, centre: int, want: int, filled: bool) -> list[int]:
+        out = [-1] if rank == want and (rank != KING or filled) else []
+        return out + [j for j, h in enumerate(corners) if (h == 0 and rank == KING) or (h and 13 - h == rank)]
+
+    def home(j: int, step: int) -> None:
+        if j >= 0:
+            corners[j] += step
+
+    def solve(centre: int, bits: list[int]) -> bool:
+        if centre == 52 and all(c == 13 for c in corners):
+            return True
+        state = (len(stock), bytes(talon), bytes(wings), centre, tuple(sorted(zip(corners, bits))))
+        if state in seen:
+            return False
+        if len(seen) >= MILL_SHORT_STATES:
+            raise OverflowError
+        seen.add(state)
+        want = (centre % KING) + 1 if centre < 52 else 0
+        filled = all(corners)
+        clear = [0, 0, 0, 0]
+        moved = blocks_deal = False
+        # the talon's top home
+        if talon:
+            top = talon[-1]
+            for j in targets(top, centre, want, filled):
+                moved = blocks_deal = True
+                talon.pop()
+                home(j, 1)
+                won = solve(centre + (j < 0), clear)
+                home(j, -1)
+                talon.append(top)
+                if won:
+                    return True
+        # a wing's card home, the wing filled from the pack or the talon
+        for rank in range(1, 14):
+            if not wings[rank]:
+                continue
+            for j in targets(rank, centre, want, filled):
+                moved = True
+                blocks_deal = blocks_deal or corners[j] == 0 if j >= 0 else blocks_deal
+                wings[rank] -= 1
+                home(j, 1)
+                for source in (stock, talon) if (stock or talon) else (None,):
+                    if source is not None:
+                        if not source:
+                            continue
+                        card = source.pop()
+                        wings[card] += 1
+                    won = solve(centre + (j < 0), clear)
+                    if source is not None:
+                        wings[card] -= 1
+                        source.append(card)
+                    if won:
+                        home(j, -1)
+                        wings[rank] += 1
+                        return True
+                home(j, -1)
+                wings[rank] += 1
+        # a lending
+        if want:
+            wanted = want % KING + 1
+            helps = (wanted != KING or filled) and (wings[wanted] or (talon and talon[-1] == wanted))
+            for j, h in enumerate(corners):
+                if not helps or h < 2 or 14 - h != want or (bits[j] if each_packet else any(bits)):
+                    continue
+                moved = True
+                corners[j] -= 1
+                after = bits.copy()
+                after[j] = 1
+                won = solve(centre + 1, after)
+                corners[j] += 1
+                if won:
+                    return True
+        # the deal
+        if stock and not (moved if standstill else blocks_deal):
+            talon.append(stock.pop())
+            won = solve(centre, bits)
+            stock.append(talon.pop())
+            if won:
+                return True
+        return False
+
+    try:
+        answer = solve(centre, bits)
+    except OverflowError:
+        answer = None
+    if answer is not False and len(seen) > MILL_SHORT_DEAR:
+        # dear and no proof: leave packs this long to the main search in this deal
+        if len(_MILL_SHORT_CEILING) > 1000:
+            _MILL_SHORT_CEILING.clear()
+        _MILL_SHORT_CEILING[game.deal] = len(stock)
+    _MILL_SHORT[entry] = answer
+    return answer
+
+
+_MILL_SHORT: dict[tuple, bool | None] = {}  # short pack -> its answer (a pure function of the tuple)
+# deal -> the shortest pack whose search overflowed (time only: a skipped search proves nothing)
+_MILL_SHORT_CEILING: dict[int, int] = {}
 
 
 # Мельница: any empty wing is filled, any corner takes a king and lends
