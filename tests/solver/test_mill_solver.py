@@ -122,3 +122,63 @@ def test_short_pack_proves_a_loss_the_stalled_test_cannot_see():
     stocks._MILL_SHORT_CEILING.clear()
     assert stocks.mill_short_pack(game) is False
     assert plain_search(game, limit=30_000) is False
+
+
+# -- the whole game searched over the model (stocks.MillSearch) ----------------
+
+
+def model_search(game, states=200_000):
+    from engine.solver.search import Meter
+    search = stocks.MillSearch(game, Meter(Budget(states, 60)))
+    return search, search.run()
+
+
+def check_model_search(readings):
+    answered = {True: 0, False: 0}
+    for deal in range(1, 40):
+        for game in spent_positions(deal, deal + 100, 2, pack=4, readings=readings):
+            plain = plain_search(game, limit=30_000)
+            if plain is None:
+                continue
+            search, won = model_search(game)
+            assert won is plain, (deal, game.to_portable())
+            if won:  # the model's line is a line of the engine that wins
+                work = MILL.from_portable(game.to_portable())
+                for move in stocks.mill_engine_line(game, search.line):
+                    work.play(str(move))
+                assert work.is_won()
+            answered[plain] += 1
+    assert answered[False] > 0 and answered[True] > 0, answered
+
+
+def test_model_search_agrees_with_a_plain_search():
+    check_model_search(None)
+
+
+def test_model_search_agrees_under_the_other_readings():
+    check_model_search({"mill.assume.turn-when": "talon-top-unusable", "mill.assume.lend-limit": "one-in-all"})
+
+
+def test_bound_proves_a_loss_with_cards_in_the_pack():
+    """The spent-pack layout with two of the talon's lowest cards in the
+    pack: even with the pack's cards all available, the fives and sixes lie
+    under the nines."""
+    from engine.solver.search import Meter
+    game = spent_pack_layout()
+    talon, stock = game.piles[game.index["talon"]], game.piles[game.index["stock"]]
+    stock.extend(talon[:2])
+    del talon[:2]
+    search = stocks.MillSearch(game, Meter(Budget(1000, 10)))
+    assert search.bound(search.centre, search.bits) is False
+    assert plain_search(game, limit=30_000) is False
+    assert solve(game, Budget(100_000, 30)).status == LOST
+
+
+def test_a_deal_is_won_on_the_engine_through_the_model():
+    game = new_game("mill", 12)
+    solution = solve(game, Budget(2_000_000, 60))
+    assert solution.status == "won"
+    work = new_game("mill", 12)
+    for text in solution.moves:
+        work.play(text)
+    assert work.is_won()
