@@ -665,6 +665,7 @@ class MillSearch:
         after ``cap`` positions (`truncated` says that it did: no proof)."""
         self.seen, self.line, self.below = set(), [], []
         self.cap, self.cutting, self.truncated = cap, False, False
+        self.bounded = cap is None  # `bound` costs time: the probing pass looks for wins without it
         return self.solve(self.centre, self.bits)
 
     def stalled(self, centre: int, want: int) -> bool:
@@ -716,11 +717,18 @@ class MillSearch:
         return mill_over_foundations(talon[:-1], pool, centre, self.corners, bits, self.each_packet,
                                      MILL_BOUND_STATES)
 
-    def targets(self, rank: int, want: int, filled: bool) -> list[int]:
-        """Where a card of ``rank`` may go: -1 the middle, else a corner's index."""
-        out = [j for j, h in enumerate(self.corners) if (h and 13 - h == rank) or (not h and rank == KING)]
-        if rank == want and (rank != KING or filled):
-            out.append(-1)
+    def destinations(self, want: int, filled: bool) -> list[list[int]]:
+        """Rank -> where a card of it may go: -1 the middle, else a corner's
+        index, one corner of each height (a card played home clears `lent`,
+        and corners of one height are then the same in the key)."""
+        out: list[list[int]] = [[] for _ in range(14)]
+        heights = set()
+        for j, h in enumerate(self.corners):
+            if h < 13 and h not in heights:
+                heights.add(h)
+                out[13 - h if h else KING].append(j)
+        if want and (want != KING or filled):
+            out[want].append(-1)
         return out
 
     def solve(self, centre: int, bits: list[int], fresh: bool = True) -> bool:
@@ -740,7 +748,7 @@ class MillSearch:
         if meter.nodes >= meter.check:
             meter.over()
         want = (centre % KING) + 1 if centre < 52 else 0
-        if self.stalled(centre, want) or (fresh and self.bound(centre, bits) is False):
+        if self.stalled(centre, want) or (fresh and self.bounded and self.bound(centre, bits) is False):
             return False
         if self.cap is not None and self.below:
             self.below[-1] += 1
@@ -748,12 +756,13 @@ class MillSearch:
                 self.cutting = self.truncated = True  # back to the position before that card
                 return False
         filled = all(corners)
+        dest = self.destinations(want, filled)
         clear = [0, 0, 0, 0]
         moved = blocks_deal = False
         # the talon's top home
         if talon:
             top = talon[-1]
-            for j in self.targets(top, want, filled):
+            for j in dest[top]:
                 moved = blocks_deal = True
                 talon.pop()
                 if j >= 0:
@@ -771,7 +780,7 @@ class MillSearch:
         for rank in range(13, 0, -1):
             if not wings[rank]:
                 continue
-            for j in self.targets(rank, want, filled):
+            for j in dest[rank]:
                 moved = True
                 if j >= 0 and not corners[j]:
                     blocks_deal = True
