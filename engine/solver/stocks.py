@@ -611,6 +611,7 @@ _MILL_SHORT_CEILING: dict[int, int] = {}
 # -- Мельница's exact search over a model of the rules ---------------------------------
 
 
+MILL_PROBE_STATES = 40_000  # the probing pass gives the full pass its turn after this many positions
 MILL_BOUND_PACK = 30  # `MillSearch.bound` is tried with at most this many cards in the pack
 MILL_BOUND_STATES = 15  # ... and gives up (says nothing) beyond this many states (most proofs are quick)
 
@@ -666,6 +667,7 @@ class MillSearch:
         self.seen, self.line, self.below = set(), [], []
         self.cap, self.cutting, self.truncated = cap, False, False
         self.bounded = cap is None  # `bound` costs time: the probing pass looks for wins without it
+        self.probe_end = self.meter.nodes + MILL_PROBE_STATES
         return self.solve(self.centre, self.bits)
 
     def stalled(self, centre: int, want: int) -> bool:
@@ -750,6 +752,8 @@ class MillSearch:
         want = (centre % KING) + 1 if centre < 52 else 0
         if self.stalled(centre, want) or (fresh and self.bounded and self.bound(centre, bits) is False):
             return False
+        if self.cap is not None and meter.nodes > self.probe_end:
+            raise _ProbeSpent
         if self.cap is not None and self.below:
             self.below[-1] += 1
             if self.below[-1] > self.cap:
@@ -902,13 +906,20 @@ def mill_exact(game: Game, know: Knowledge, meter):
     line = playouts(game, know, home_roles(type(game)), meter, know.playouts, random.Random(game.deal * 7919))
     if line is not None:
         return WON, line
-    search = MillSearch(game, meter)
     for cap in (PROBE, None):
-        if search.run(cap):
-            return WON, mill_engine_line(game, search.line)
+        search = MillSearch(game, meter)  # afresh: a probing pass cut short leaves its lists disturbed
+        try:
+            if search.run(cap):
+                return WON, mill_engine_line(game, search.line)
+        except _ProbeSpent:
+            continue
         if not search.truncated:
             return LOST, ()
     return LOST, ()
+
+
+class _ProbeSpent(Exception):
+    """The probing pass met `MILL_PROBE_STATES` positions: on to the full pass."""
 
 
 # Мельница: any empty wing is filled, any corner takes a king and lends
