@@ -650,7 +650,7 @@ class MillSearch:
         self.bits = [lent >> k & 1 for k in range(4)]
         self.each_packet = mill.LEND_LIMIT.of(game) is mill._each_packet
         self.standstill = mill.TURN_WHEN.of(game) is mill._at_standstill
-        # in_pack[n]: the ranks among the pack's first n cards (the next n ... the last), as bits
+        # in_pack[n]: the ranks of stock[:n], the pack once it holds n cards (the next is popped), as bits
         self.in_pack = [0]
         for rank in self.stock:
             self.in_pack.append(self.in_pack[-1] | 1 << rank)
