@@ -242,6 +242,8 @@ class Edition:
                     if changed:
                         out.append({"slug": slug, "reading": ident, "alternative": alt, "name": entry["name"],
                                     "text": entry["text"], "base": base["text"], "changed": changed,
+                                    "name_ru": entry.get("name_ru", entry["name"]), "text_ru": entry.get("text_ru", entry["text"]),
+                                    "base_ru": base.get("text_ru", base["text"]),
                                     "deals": pair["deals"], "gained": pair["won_here_only"],
                                     "lost": pair["won_default_only"], "default_won": pair.get("default_won"),
                                     "default_unknown": pair.get("default_unknown") or 0})

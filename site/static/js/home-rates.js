@@ -3,6 +3,7 @@
 // it finds each game's row by its link and adds one column, so the table's
 // own markup stays the solver's and the edition's to change.
 import * as stats from "./board/stats.js";
+import { t, onChange } from "./i18n.js";
 
 const table = document.querySelector("table.games");
 if (table) {
@@ -12,7 +13,8 @@ if (table) {
   th.className = "your-rate";
   const link = document.createElement("a");
   link.href = "statistics.html";
-  link.textContent = "Your rate";
+  const name = () => { link.textContent = t("stats.page.rate"); };
+  name();
   th.append(link);
   // Right before the measured rate, so that the two read "yours / measured".
   const measured = head.querySelector("th.measured");
@@ -24,8 +26,13 @@ if (table) {
     const s = slug ? stats.underTheEditions(stats.statsOf(slug)) : null;
     const td = document.createElement("td");
     td.className = "your-rate";
-    td.dataset.label = "Your rate";
-    td.textContent = s && s.played ? `${stats.rate(s)} (${s.won} of ${s.played}) /` : "—";
+    const fill = () => {
+      td.dataset.label = t("stats.page.rate");
+      td.textContent = s && s.played ? t("home.your-rate.value", { rate: stats.rate(s), won: s.won, played: s.played }) : "—";
+    };
+    fill();
+    onChange(fill);
     row.insertBefore(td, at >= 0 ? row.children[at] || null : null);
   }
+  onChange(name);
 }

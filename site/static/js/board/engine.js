@@ -4,6 +4,8 @@
 // first). A start that takes longer than SLOW_MS (a slow network, a busy
 // computer) is said, with Retry beside it; one that reports nothing for
 // STALL_MS is given up on. Retry starts a fresh worker.
+import { t } from "../i18n.js";
+
 const SLOW_MS = 10000;
 const STALL_MS = 60000;
 
@@ -56,7 +58,7 @@ export class Engine {
 
   watch() {
     clearTimeout(this.stall);
-    this.stall = setTimeout(() => this.fail(`nothing arrived for ${STALL_MS / 1000} s (a file may not load)`), STALL_MS);
+    this.stall = setTimeout(() => this.fail(t("board.stalled", { s: STALL_MS / 1000 })), STALL_MS);
   }
 
   progressed(data) {

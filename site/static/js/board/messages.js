@@ -1,6 +1,7 @@
 // What the board says: the verdict on a move (with the clauses of the book
 // behind it), the end of the game in a banner that stays, and short notes.
 import { highlightClause } from "../app.js";
+import { t, lang } from "../i18n.js";
 
 function rootUrl(path) {
   return new URL(path, new URL(document.body.dataset.root, location.href)).href;
@@ -44,17 +45,22 @@ export function quote(id, cited) {
     en.textContent = cited[id].en;
     link.href = rootUrl(cited[id].url);
   } else {
-    en.textContent = "(an editorial assumption of the engine; see the rules page)";
+    ru.textContent = t("board.verdict.no-clause");
+    ru.lang = lang();
+    en.textContent = "";
     link.href = rootUrl("rules.html");
   }
-  figure.append(ru, en, link);
+  // The book's words always; the edition's English beside them in the English interface.
+  figure.append(ru);
+  if (lang() === "en" && en.textContent) figure.append(en);
+  figure.append(link);
   return figure;
 }
 
 function ruleLinks(verdict) {
   const rules = document.createElement("p");
   rules.className = "rules";
-  rules.append(verdict.clause_ids.length ? "Engine rules: " : "Engine rule (an editorial assumption, not the 1912 text): ");
+  rules.append(t(verdict.clause_ids.length ? "board.verdict.rules" : "board.verdict.assumption"));
   for (const id of verdict.rule_ids) {
     const link = document.createElement("a");
     link.href = rootUrl(`rules/${id.split(".")[0]}.html#rule-${id}`);
@@ -74,7 +80,7 @@ function readingParts(lines) {
     p.append(text + " ");
     const link = document.createElement("a");
     link.href = "#reading-" + id;
-    link.textContent = "Switch the reading";
+    link.textContent = t("board.verdict.switch");
     p.append(link);
     return p;
   });
@@ -85,16 +91,12 @@ function readingParts(lines) {
 export function verdictParts(verdict, said, cited, lines = []) {
   const head = document.createElement("p");
   head.className = verdict.allowed ? "yes" : "no";
-  head.textContent = `${said}: ${verdict.en} `;
-  const ru = document.createElement("span");
-  ru.lang = "ru";
-  ru.textContent = verdict.ru;
-  head.append(ru);
+  head.textContent = `${said}: ${lang() === "en" ? verdict.en : verdict.ru}`;
   const parts = [head, ...readingParts(lines)];
   if (verdict.allowed) {
     const details = document.createElement("details");
     const summary = document.createElement("summary");
-    summary.textContent = "Which clauses allow this move";
+    summary.textContent = t("board.verdict.why");
     details.append(summary, ...verdict.clause_ids.map((id) => quote(id, cited)), ruleLinks(verdict));
     parts.push(details);
   } else {
@@ -107,22 +109,13 @@ export function verdictParts(verdict, said, cited, lines = []) {
 export function outcomeParts(outcome, cited, recorded) {
   const head = document.createElement("p");
   head.className = "outcome-head";
-  const ru = document.createElement("span");
-  ru.lang = "ru";
-  if (outcome.won) {
-    head.textContent = "Won! ";
-    ru.textContent = "Пасьянсъ вышелъ.";
-  } else {
-    head.textContent = "Lost — no move left. ";
-    ru.textContent = "Пасьянсъ не вышелъ.";
-  }
-  head.append(ru);
+  head.textContent = t(outcome.won ? "board.outcome.won" : "board.outcome.lost");
   const parts = [head];
   const why = document.createElement("details");
   const summary = document.createElement("summary");
-  summary.textContent = outcome.won ? "The clause that says the game is won" : "The clause that says the game is over";
+  summary.textContent = t(outcome.won ? "board.outcome.why-won" : "board.outcome.why-lost");
   why.append(summary, ...outcome.clause_ids.map((id) => quote(id, cited)));
-  if (!outcome.clause_ids.length) why.append(Object.assign(document.createElement("p"), { textContent: `Engine rule ${outcome.rule}.` }));
+  if (!outcome.clause_ids.length) why.append(Object.assign(document.createElement("p"), { textContent: t("board.outcome.rule", { rule: outcome.rule }) }));
   why.open = true;
   parts.push(why);
   if (recorded) parts.push(Object.assign(document.createElement("p"), { className: "recorded", textContent: recorded }));
