@@ -48,17 +48,23 @@ setSpelling(document.documentElement.dataset.spelling || "1912");
 // a reader of the Russian one, until the reader says otherwise (the button's
 // data-start: "hidden", or "en" for "shown in the English interface").
 const english = document.querySelector("button.show-english");
-function showEnglish(on) {
+function showEnglish(on, remember = false) {
   document.documentElement.dataset.english = on ? "shown" : "hidden";
   english?.setAttribute("aria-pressed", String(on));
-  try { localStorage.setItem("pasyans.english", on ? "shown" : "hidden"); } catch (error) { /* not persisted */ }
+  if (remember) try { localStorage.setItem("pasyans.english", on ? "shown" : "hidden"); } catch (error) { /* not persisted */ }
 }
 if (english) {
   let remembered = null;
   try { remembered = localStorage.getItem("pasyans.english"); } catch (error) { /* none */ }
-  const start = () => english.dataset.start === "en" && window.pasyansUi.chosen().lang === "en";
+  const start = () => english.dataset.start === "en" && document.documentElement.dataset.ui === "en";
   showEnglish(remembered ? remembered === "shown" : start());
-  english.addEventListener("click", () => showEnglish(english.getAttribute("aria-pressed") !== "true"));
+  // until the reader says otherwise, a game page's English column follows the interface's language
+  document.addEventListener("pasyans:ui", () => {
+    let said = null;
+    try { said = localStorage.getItem("pasyans.english"); } catch (error) { /* none */ }
+    if (!said) showEnglish(start());
+  });
+  english.addEventListener("click", () => showEnglish(english.getAttribute("aria-pressed") !== "true", true));
 }
 
 // Highlight the clause a link points to, and scroll it into view.

@@ -10,7 +10,7 @@ import { draw, nearest } from "./board/view.js";
 import { wire } from "./board/input.js";
 import { read, write, forget } from "./board/storage.js";
 import * as stats from "./board/stats.js";
-import { language, pileLabel } from "./board/labels.js";
+import { language, pileLabel, pileWords } from "./board/labels.js";
 import { t, translate, onChange } from "./i18n.js";
 import { verdictParts, outcomeParts, note } from "./board/messages.js";
 import { snapshot, glide, pause, place } from "./board/animate.js";
@@ -316,9 +316,10 @@ class Demo {
     this.selected = null;
     this.selectedAt = 0;
     this.hint = null;
+    const before = this.view?.state; // the cards the verdict names are the ones the player saw
     return this.run("move", { move }, async ({ verdict, view }) => {
       this.show(view, { animate: true });
-      if (!quiet || !verdict.allowed) this.explain(verdict);
+      if (!quiet || !verdict.allowed) this.explain(verdict, before);
       if (verdict.allowed && auto) await this.autoMoves();
     });
   }
@@ -347,7 +348,7 @@ class Demo {
     return at ? t("board.card-below", { pile: this.label(src), at }) : this.label(src);
   }
 
-  label(id) { return pileLabel(this.data.labels, id, this.lang()); }
+  label(id) { return pileWords(this.data.labels, id, this.lang()); }
 
   lang() { return language(); }
 
@@ -497,11 +498,27 @@ class Demo {
     delete this.verdict.dataset.hint;
   }
 
-  explain(verdict) {
-    this.lastSaid = () => this.explain(verdict);
-    this.verdict.replaceChildren(...verdictParts(verdict, this.moveName(verdict.move), this.cited,
+  explain(verdict, before = this.view?.state) {
+    this.lastSaid = () => this.explain(verdict, before);
+    this.verdict.replaceChildren(...verdictParts(verdict, this.moveSaid(verdict.move, verdict.allowed, before), this.cited,
       readings.verdictLines(verdict, this.known, this.choice)));
     this.verdict.dataset.allowed = String(verdict.allowed);
+  }
+
+  /** A move in the verdict's words, naming the cards of `state` (the
+   * position before it): "4♥ cannot go on 5♣", "4♥ on 5♣ (Fan 3)."; a
+   * place by its name where it was empty; an action by its button's name. */
+  moveSaid(move, allowed, state) {
+    const parts = parseMove(move);
+    const way = allowed ? "verdict.allowed." : "verdict.refused.";
+    if (!parts || !state) return t(way + "action", { action: parts ? this.moveName(move) : actionLabel(move, this.data.labels) });
+    const from = state.piles[parts.src] || [];
+    const moved = parts.at ? from[parts.at - 1] : from.at(-1);
+    if (!moved) return this.moveName(move);
+    const card = shortName(moved, this.lang());
+    const onto = (state.piles[parts.dst] || []).at(-1);
+    const pile = this.label(parts.dst);
+    return onto ? t(way + "on", { card, target: shortName(onto, this.lang()), pile }) : t(way + "empty", { card, pile });
   }
 
   moveName(move) {

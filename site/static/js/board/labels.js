@@ -12,6 +12,16 @@ export function pileLabel(labels, id, lang = language()) {
   return lang === "en" ? entry.en : entry.ru_modern || entry.ru;
 }
 
+/** A pile's name for a sentence: an end of a row by its word, not its
+ * arrow ("Row L1, right end", not "Row L1 →", which a sentence with
+ * arrows of its own would garble). */
+export function pileWords(labels, id, lang = language()) {
+  const name = pileLabel(labels, id, lang);
+  const end = id.split("-").find((token) => ["left", "right", "up", "down"].includes(token));
+  const arrow = { left: "←", right: "→", up: "↑", down: "↓" }[end];
+  return end && name.endsWith(" " + arrow) ? `${name.slice(0, -2)}, ${t("pile.end." + end, {}, lang)}` : name;
+}
+
 /** A card's name: "seven of hearts" or «семёрка червей». */
 export function cardName(names, code, lang = language()) {
   if (code.startsWith("~")) return t("board.card.down", {}, lang);

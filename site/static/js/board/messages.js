@@ -86,23 +86,24 @@ function readingParts(lines) {
   });
 }
 
-/** The verdict on a move: `said` names it in the player's words; `lines`
- * the readings it turns on. */
+/** The verdict on a move in one line that names the cards: `said` is the
+ * move in the player's words ("4♥ cannot go on 5♣" for a refusal, then the
+ * reason; a legal move's whole line, "4♥ on 5♣ (Fan 3)."); the clauses of
+ * the book behind it and the engine's rules one click away; `lines` the
+ * readings it turns on. */
 export function verdictParts(verdict, said, cited, lines = []) {
   const head = document.createElement("p");
   head.className = verdict.allowed ? "yes" : "no";
-  head.textContent = `${said}: ${lang() === "en" ? verdict.en : verdict.ru}`;
-  const parts = [head, ...readingParts(lines)];
-  if (verdict.allowed) {
-    const details = document.createElement("details");
-    const summary = document.createElement("summary");
-    summary.textContent = t("board.verdict.why");
-    details.append(summary, ...verdict.clause_ids.map((id) => quote(id, cited)), ruleLinks(verdict));
-    parts.push(details);
-  } else {
-    parts.push(...verdict.clause_ids.map((id) => quote(id, cited)), ruleLinks(verdict));
-  }
-  return parts;
+  const reason = (lang() === "en" ? verdict.en : verdict.ru).replace(/^(Not allowed|Allowed|Нельзя|Можно):\s*/, "");
+  head.textContent = verdict.allowed ? said : `${said}: ${reason}`;
+  const details = document.createElement("details");
+  details.className = "why";
+  const summary = document.createElement("summary");
+  summary.textContent = t(verdict.allowed ? "verdict.why.allowed" : "verdict.why.refused");
+  details.append(summary);
+  if (verdict.allowed) details.append(Object.assign(document.createElement("p"), { className: "reason", textContent: reason }));
+  details.append(...verdict.clause_ids.map((id) => quote(id, cited)), ruleLinks(verdict));
+  return [head, ...readingParts(lines), details];
 }
 
 /** The end of the game, for the banner: a heading, the clause, the record. */
