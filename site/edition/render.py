@@ -181,6 +181,7 @@ def render_pages(edition: Edition, env: jinja2.Environment | None = None, downlo
         "rules_by_id": {rule.id: rule for rule in edition.rules},
         "terms_by_id": {term.id: term for term in edition.terms},
         "titles": {game.slug: game.title_en for game in edition.games},
+        "titles_ru": {game.slug: game.title_plain for game in edition.games},
         "downloads": downloads or [],
     }
     pages = {}
