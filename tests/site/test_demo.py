@@ -98,6 +98,7 @@ def test_every_card_reads_and_the_board_plays_refuses_and_keeps(tab, server, slu
     verdict = page.locator(".verdict")
     assert re.search(r" cannot go (on|to) |: not now", verdict.locator("p.no").inner_text())
     assert verdict.locator("blockquote").count() >= 1
+    verdict.locator("details.why summary").click()
     assert verdict.locator("blockquote [lang=ru]").first.inner_text().strip()
 
     # Undo and redo.

@@ -21,6 +21,7 @@ import * as readings from "./board/readings.js";
 // named for the buttons by the catalogue's "action.<name>"; an action the
 // catalogue does not know keeps its engine name.
 const ACTIONS = ["deal", "redeal", "choose:up", "choose:down", "sixth-row"];
+const HINT_BASES = ["winning-line", "player", "lost", "no-move", "won"]; // engine/solver/player.py's Hint.basis
 const PHONE = 640; // px: below this the board may scroll sideways, above it fits
 const SOLUTION_STEP_MS = 450;
 
@@ -534,11 +535,13 @@ class Demo {
     await this.run("hint", {}, (hint) => {
       this.selected = null;
       if (this.play) { this.play.hints += 1; this.keepPlay(); }
-      if (!hint.move) { this.hint = null; this.redraw(); this.say("info", t("board.hint.none", { why: hint.why })); return; }
+      // the solver's reason by its basis, in the reader's language (the solver's English where the catalogue lacks it)
+      const why = HINT_BASES.includes(hint.basis) ? t("hint.basis." + hint.basis) : hint.why;
+      if (!hint.move) { this.hint = null; this.redraw(); this.say("info", t("board.hint.none", { why })); return; }
       const parts = parseMove(hint.move);
       this.hint = parts ? { from: parts.src, to: parts.dst } : { from: this.actionPile(hint.move) };
       this.redraw();
-      this.say("info", t("board.hint", { move: this.moveName(hint.move), why: hint.why }));
+      this.say("info", t("board.hint", { move: this.moveName(hint.move), why }));
       this.verdict.dataset.hint = hint.move;
       const button = hint.move.includes(">") ? null : this.actions.querySelector(`[data-action="${CSS.escape(hint.move)}"]`);
       button?.classList.add("hinted");
