@@ -420,7 +420,7 @@ class Demo {
   }
 
   /** The room the board may take: the frame's width, and on a desktop the
-   * window's height less the bar above the board and the verdict line below. */
+   * window's height less the bars and the verdict line above the board. */
   space() {
     const width = Math.max(200, this.frame.clientWidth - 2);
     if (window.innerWidth < PHONE) return { width, height: Infinity, phone: true };
