@@ -47,7 +47,9 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser("hint", help="a player's next move: from what the player can see only")
     p.add_argument("game", metavar="GAME")
-    p.add_argument("--state", required=True, metavar="FILE", help="a portable state (JSON); - for stdin")
+    p.add_argument("--state", required=True, metavar="FILE",
+                   help="a portable state (JSON), or a board's save with its moves (the history a hint never "
+                        "goes back into); - for stdin")
     p.add_argument("--json", action="store_true", help="print JSON")
     _reading_args(p)
     _budget_args(p, seconds=2.0)
@@ -182,11 +184,13 @@ def solve_command(args) -> int:
 
 
 def hint_command(args) -> int:
-    from engine.cli import load_state, with_readings
+    from engine.cli import load_played, with_readings
     from engine.solve import hint
 
     budget = _budget(args)
-    game = with_readings(load_state(_game(args.game), args.state), args.reading)
+    game = load_played(_game(args.game), args.state)
+    if args.reading:
+        game = with_readings(game, args.reading)
     result = hint(game, budget)
     if args.json:
         _print_json(result.to_json())

@@ -42,13 +42,19 @@ SOLVE_BUDGET = {"nodes": 400_000, "seconds": 8.0}
 BUILD = ""  # set by the build in the memory snapshot (site/edition/snapshot.mjs)
 _game = None  # the current position (an engine.core.Game)
 _readings: dict = {}  # the readings the current game was started under
+_coach = None  # the hints' memory of the current game (engine.solver.hints.Coach)
 
 
 # -- the solver, in one place -------------------------------------------------
 
 
 def _hint(game) -> dict:
-    return solver.hint(game.copy(stack=False), solver.Budget(**HINT_BUDGET)).to_json()
+    """The coach follows the game as it is played (its history and the plan
+    it hinted travel with it: see `engine.solver.hints`)."""
+    global _coach
+    if _coach is None:
+        _coach = solver.Coach()
+    return _coach.hint(game, solver.Budget(**HINT_BUDGET)).to_json()
 
 
 def _solve(game) -> dict:
