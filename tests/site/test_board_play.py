@@ -86,6 +86,40 @@ def test_a_hint_is_marked_on_the_table(tab, server):
     assert "hint" in tab.locator(f'.pile[data-pile="{dst}"]').get_attribute("aria-label")
 
 
+def _follow_hints(tab, count: int) -> tuple[list[str], dict]:
+    """Press Hint and play the hinted move through the board, ``count``
+    times at most: the hinted moves and the last view. No position may come
+    twice (hints once shuttled a card back and forth for ever)."""
+    view = tab.evaluate("window.pasyansDemo.view")
+    seen = {str(view["state"])}
+    moves = []
+    for _ in range(count):
+        if view["outcome"]:
+            break
+        asked = tab.evaluate("window.pasyansDemo.play.hints")
+        tab.click("button[data-op=hint]")
+        tab.wait_for_function("n => window.pasyansDemo.play.hints > n", arg=asked, timeout=60_000)
+        move = tab.locator(".verdict").get_attribute("data-hint")
+        if not move:
+            break
+        assert move in view["moves"]
+        moves.append(move)
+        view = play(tab, move)
+        assert str(view["state"]) not in seen, moves
+        seen.add(str(view["state"]))
+    return moves, view
+
+
+def test_following_the_hints_never_goes_back(tab, server):
+    _open(tab, server, "napoleon", deal=1)
+    moves, _ = _follow_hints(tab, 12)
+    assert len(moves) == 12
+    # Four Corners hides its pack: its hints once moved 2♥ between A♥ and 3♥ for ever
+    _open(tab, server, "four-corners", deal=1)
+    moves, _ = _follow_hints(tab, 12)
+    assert moves
+
+
 def test_a_solution_plays_step_by_step_to_the_win_and_is_not_counted_won(tab, server):
     _open(tab, server, "belle-lucie", deal=1)
     tab.click("button[data-op=solve]")
