@@ -54,7 +54,7 @@ function unknowns(source) {
   const fields = source.kind === "web page" ? ["publisher", "year"] : ["place", "publisher", "year"];
   const missing = fields.filter((field) => !known(source[field]))
     .map((field) => WORDS.unknown(source.kind === "web page" && field === "publisher" ? WORDS.site : WORDS[field]));
-  return [...missing, source.dated && WORDS.dated(source.dated)].filter(Boolean).join(", ");
+  return [missing.join(", "), source.dated && WORDS.dated(source.dated)].filter(Boolean).join("; ");
 }
 
 function sourceText(source) {
