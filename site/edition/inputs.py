@@ -298,7 +298,8 @@ def _rule(record: dict) -> Rule:
 
 def _witness(w) -> Witness:
     return Witness(id=w.id, title=w.title, origin=w.origin, date=w.date, holds=w.holds,
-                   known_problems=w.known_problems, file=w.file, sha256=w.sha256)
+                   known_problems=w.known_problems, file=w.file, sha256=w.sha256, source=w.source,
+                   cite=w.cite.model_dump() if w.cite else None)
 
 
 def _clause(record: dict, marks: dict[str, list[apparatus.Mark]]) -> Clause:

@@ -180,6 +180,8 @@ class Witness:
     known_problems: str
     file: str
     sha256: str
+    source: str = "1912-book"  # or "modern-book", "web-site" (corpus/manifest.toml)
+    cite: dict[str, str] | None = None  # what a citation names, unless it is the 1912 book
 
 
 @dataclass
