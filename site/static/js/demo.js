@@ -25,7 +25,7 @@ const ACTION_LABELS = {
   "choose:down": "Build descending · Внизъ",
   "sixth-row": "Sixth-row card · Изъ шестого ряда",
 };
-const PHONE = 640; // px: below this the board may scroll sideways, above it fits
+const PHONE = 640; // px: below this the board re-flows to the width (board/narrow.js) and may run below the screen
 const SOLUTION_STEP_MS = 450;
 
 /** A card move's parts: "src>dst", "src>dst:n" or "src@k>dst" (the k-th
@@ -416,7 +416,7 @@ class Demo {
    * window's height less the bar above the board and the verdict line below. */
   space() {
     const width = Math.max(200, this.frame.clientWidth - 2);
-    if (window.innerWidth < PHONE) return { width, height: Infinity, phone: true };
+    if (window.innerWidth < PHONE) return { width, height: Infinity, phone: true, screen: window.innerHeight };
     const bars = [...this.section.querySelectorAll(".demo-bar")].reduce((sum, bar) => sum + bar.offsetHeight, 0);
     const height = Math.max(240, window.innerHeight - bars - 84);
     return { width, height };
