@@ -15,6 +15,7 @@ import { verdictParts, outcomeParts, note } from "./board/messages.js";
 import { snapshot, glide, pause, place } from "./board/animate.js";
 import { shortName } from "./board/cards.js";
 import * as readings from "./board/readings.js";
+import { Busy, words } from "./board/busy.js";
 
 // The games' own actions ("deal", "choose:up", "sixth-row:column-3"), named
 // for the buttons; an action the page does not know keeps its engine name.
@@ -27,6 +28,8 @@ const ACTION_LABELS = {
 };
 const PHONE = 640; // px: below this the board re-flows to the width (board/narrow.js) and may run below the screen
 const SOLUTION_STEP_MS = 450;
+// A call that failed for the engine's sake, not the request's (engine.js).
+const ENGINE_STOPPED = new Set(["load-failed", "cancelled", "timeout"]);
 
 /** A card move's parts: "src>dst", "src>dst:n" or "src@k>dst" (the k-th
  * card from the bottom, 1-based, where a rule lets a card below the top
@@ -94,6 +97,14 @@ class Demo {
     const root = new URL(document.body.dataset.root, location.href);
     this.build = section.dataset.build || "";
     this.engine = new Engine(root, this.build, section.dataset.snapshot === "yes", (p) => this.onProgress(p));
+    // A slow answer is shown (with Cancel); a worker ended (cancelled, or
+    // silent past its time) is replaced and given this position back.
+    this.busyLine = new Busy(this.frame, () => this.engine.cancel());
+    this.engine.onCall = (call) => {
+      this.busyLine.show(call);
+      if (call.state === "restarted" && !this.view) this.boot(); // it was ended while the game was being set up
+    };
+    this.engine.position = () => (this.view?.save ? { op: "restore", args: { game: this.slug, save: this.view.save } } : null);
     this.setUp();
   }
 
@@ -153,7 +164,7 @@ class Demo {
           this.announceReady();
           return;
         } catch (error) {
-          if (error.kind === "load-failed") throw error;
+          if (ENGINE_STOPPED.has(error.kind)) throw error; // the save is not to blame
           this.forgetSave();
           this.say("warn", `Your saved game was discarded: ${error.message}.`);
         }
@@ -249,7 +260,9 @@ class Demo {
         const result = await this.engine.call(op, args);
         await andThen(result);
       } catch (error) {
-        if (error.kind !== "load-failed") this.say("no", error.message);
+        if (error.kind === "cancelled") this.say("info", words("cancelled"));
+        else if (error.kind === "timeout") this.say("warn", words("timeout", error.seconds));
+        else if (error.kind !== "load-failed") this.say("no", error.message);
       } finally {
         this.busy = false;
         this.section.removeAttribute("aria-busy");
