@@ -119,3 +119,36 @@ def test_an_engine_up_is_never_said_to_have_failed_to_load(browser, server):
         _click_move(page, page.evaluate("window.pasyansDemo.view"))
     finally:
         context.close()
+
+
+def test_a_worker_that_stops_answering_twice_is_said_to_have_stopped_and_retry_keeps_the_game(browser, server):
+    # The hint is dropped, then the restore that follows the restart: the
+    # engine gives up, says that it stopped answering (not that a file may
+    # not load), and Retry brings the game back from the save. The page's
+    # clock is run on through the limits (15 s, then 30 s).
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.clock.install()
+        view = _open(page, server)
+        _click_move(page, view)
+        before = page.evaluate("window.pasyansDemo.view")
+        _stall_hint(page)
+        page.evaluate("window.__drop = 'restore'")
+        page.clock.run_for(16_000)
+        page.wait_for_function("() => window.__dropped.length === 2", timeout=60_000)
+        page.clock.run_for(31_000)
+        progress = page.locator(".progress")
+        progress.wait_for(state="visible")
+        assert progress.get_attribute("data-state") == "failed"
+        said = progress.inner_text()
+        assert "stopped answering" in said and "may not load" not in said and "connection" not in said, said
+        page.locator(".engine-busy").wait_for(state="hidden")
+        page.click(".progress button.retry")
+        page.wait_for_selector("section.demo[data-state=ready]", timeout=60_000)
+        settle(page)
+        view = page.evaluate("window.pasyansDemo.view")
+        assert view["history"] == before["history"] and view["state"] == before["state"]
+        _click_move(page, view)
+    finally:
+        context.close()

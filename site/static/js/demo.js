@@ -110,7 +110,7 @@ class Demo {
 
   // --- loading ---------------------------------------------------------
 
-  onProgress({ progress, fraction, error, stage, ms, at }) {
+  onProgress({ progress, fraction, error, cause, stage, ms, at }) {
     if (progress === "timing") {
       this.timings = { ...this.timings, [stage]: ms };
       // the worker's stage on the page's timeline (for bench/site_bench.py)
@@ -128,7 +128,7 @@ class Demo {
       interpreter: "Starting Python (Pyodide) in the background; the table is drawn, play starts in a moment…",
       engine: "Loading the game engine…",
       ready: "Ready.",
-      failed: `The game engine could not start: ${error}. Check the connection and press Retry.`,
+      failed: cause === "stopped" ? words("stopped", error) : `The game engine could not start: ${error}. Check the connection and press Retry.`,
     }[progress] || msg.textContent;
     if (progress === "failed") {
       this.section.dataset.state = "failed";

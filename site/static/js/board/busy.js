@@ -10,6 +10,10 @@ const TEXT = {
   cancel: { en: "Cancel", ru: "Отменить" },
   restarting: { en: "Restarting the game engine; your game is kept…", ru: "Движок игры перезапускается; партия сохранена…" },
   cancelled: { en: "Cancelled. The game is as it was.", ru: "Отменено. Партия осталась как была." },
+  stopped: {
+    en: (why) => `The game engine stopped answering (${why}). Press Retry: your game is kept.`,
+    ru: (why) => `Движок игры перестал отвечать (${why}). Перезапустите его кнопкой рядом: партия сохранена.`,
+  },
   timeout: {
     en: (s) => `The game engine gave no answer in ${s} s and was restarted. The game is as it was.`,
     ru: (s) => `Движок игры не ответил за ${s} с и был перезапущен. Партия осталась как была.`,

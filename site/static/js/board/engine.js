@@ -83,7 +83,9 @@ export class Engine {
     this.onProgress(data);
   }
 
-  fail(message) {
+  /** The engine is given up on: `cause` "load" (the start: files, the
+   * network) or "stopped" (a worker that stopped answering, twice). */
+  fail(message, cause = "load") {
     clearTimeout(this.stall);
     clearTimeout(this.slow);
     const error = Object.assign(new Error(message), { kind: "load-failed" });
@@ -91,7 +93,7 @@ export class Engine {
     this.worker = null;
     this.dropPending(error);
     this.settle?.reject(error);
-    this.onProgress({ progress: "failed", error: message });
+    this.onProgress({ progress: "failed", error: message, cause });
   }
 
   /** Start again after a failure. */
@@ -121,7 +123,7 @@ export class Engine {
   restart(reason) {
     const op = [...this.pending.values()].find((waiting) => !waiting.internal)?.op;
     const message = reason === "cancelled" ? "cancelled" : `the engine gave no answer in ${Math.round(this.limitOf(op) / 1000)} s`;
-    if (this.restoring) { this.fail(`${message}, nor after a restart`); return this.restoring; }
+    if (this.restoring) { this.fail(`${message}, nor after a restart`, "stopped"); return this.restoring; }
     clearTimeout(this.stall);
     clearTimeout(this.slow);
     this.worker?.terminate();
@@ -134,6 +136,9 @@ export class Engine {
     const restored = (async () => {
       try {
         if (back) await this.send(back.op, back.args, { internal: true });
+      } catch (error) {
+        this.onCall({ state: "failed", op, reason });
+        throw error;
       } finally {
         this.restoring = null;
       }

@@ -6,9 +6,10 @@
 // Lucie's rows of six fans) would run off the screen. Here such a table's
 // long rows are cut into shorter ones, each below the last, in the book's
 // order (fans 1-3, then 4-6, ...), the rows beneath moving down to make
-// room; the cut that gives the largest card wins. A picture that fits as
-// it is (Shah's star, the Mill's cross) is never cut: its shape is the
-// game's.
+// room; the cut that gives the largest card (or nearly, with fewer cuts)
+// wins. A picture that fits as it is (Shah's star, the Mill's cross) is
+// never cut: its shape is the game's. Where no cut is enough (a sideways
+// fan longer than the screen), the sideways fans are folded to run down.
 import { CARD_H, MAX_CARD, MIN_CARD, arrange, chains, isFan, plan } from "./layout.js";
 
 const ALIGN = 0.02; // engine coordinates this close are one row (as layout.js)
@@ -16,6 +17,7 @@ const PAD = 0.08; // card widths of felt around the piles (a phone has no width 
 // A card this wide may take a screen of its own: to keep the whole table in
 // one screen the card may shrink to fit the height, but not below this.
 const TALL_OK = 52;
+const NEARLY = 0.85; // a card this much of the largest is as good, with fewer cuts
 const GROW = 5; // cards a row of fans running down is given room for, beyond its first
 const FOLD_DY = 0.3; // card widths: a folded fan's step down (its index, "line", needs 0.31 at least)
 
@@ -88,20 +90,22 @@ function derived(layout, key, make) {
 
 /** The engine's picture if its card can be `minCard` wide, else the cut of
  * its rows that gives the largest card (fitting the screen's height too,
- * down to TALL_OK; of equal cards the fewest cuts): {card, layout}. */
+ * down to TALL_OK), or nearly (NEARLY) with fewer cuts: {card, layout}. */
 function choose(layout, counts, space, pad, minCard) {
   const widthFit = (a) => space.width / (a.width + 2 * pad);
   if (widthFit(arrange(layout, counts, 0)) >= minCard) return { card: Infinity, layout };
   const longest = Math.max(...rows(layout).map((r) => r.length));
   const screen = space.screen ?? Infinity;
-  let best = { card: widthFit(arrange(layout, counts, 0)), layout };
+  const options = [{ card: widthFit(arrange(layout, counts, 0)), layout }];
   for (let cols = longest - 1; cols >= 1; cols--) {
     const candidate = derived(layout, cols, () => wrap(layout, cols));
     const tight = arrange(candidate, counts, 0);
-    const card = Math.min(widthFit(tight), Math.max(screen / (tight.height + 2 * pad), TALL_OK));
-    if (card > best.card * 1.02) best = { card, layout: candidate };
+    options.push({ card: Math.min(widthFit(tight), Math.max(screen / (tight.height + 2 * pad), TALL_OK)), layout: candidate });
   }
-  return best;
+  // The fewest cuts whose card is nearly the largest: a few pixels of card
+  // are worth less than a table half as tall, and fewer jumps as fans grow.
+  const largest = Math.max(...options.map((o) => o.card));
+  return options.find((o) => o.card >= Math.max(minCard, NEARLY * largest)) || options.find((o) => o.card === largest);
 }
 
 /** The plan for a narrow `space` ({width, screen}: the frame's width, the
