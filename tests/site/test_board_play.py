@@ -322,20 +322,26 @@ def test_the_keyboard_alone_plays(tab, server):
     tab.wait_for_function("() => window.pasyansDemo.view.history.at(-1) === 'fan-11>foundation-C'")
 
 
-@pytest.mark.parametrize("slug", ["shah", "four-corners", "napoleon", "house-in-the-wood", "belle-lucie"])
-def test_a_phone_reads_every_card_and_taps_to_play(phone_tab, server, slug):
+@pytest.mark.parametrize("slug,width,height", [
+    ("shah", 390, 844), ("four-corners", 390, 844), ("napoleon", 390, 844), ("house-in-the-wood", 390, 844),
+    ("belle-lucie", 390, 844), ("fifteen", 360, 740), ("exiles", 360, 740), ("cadran", 360, 740),
+])
+def test_a_phone_reads_every_card_and_taps_to_play(phone_tab, server, slug, width, height):
     from board import geometry_ok
 
     page = phone_tab
+    page.set_viewport_size({"width": width, "height": height})
     view = _open(page, server, slug)
     found = geometry_ok(page, "on a phone")
     assert found["card"] >= 40
-    # The board never makes the page scroll sideways (its frame scrolls, if anything).
+    # The board never makes the page scroll sideways.
     wide = page.evaluate("""() => [...document.querySelectorAll('section.demo *')].filter((e) => !e.closest('.board-frame')
         && !e.closest('dialog') && e.getBoundingClientRect().right > innerWidth + 0.5).map((e) => e.className)""")
     assert wide == [], wide
     frame = page.locator(".board-frame").bounding_box()
-    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= 390
+    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= width
+    # ... and the table fits the frame: nothing to find by scrolling sideways.
+    assert page.evaluate("(f => f.scrollWidth - f.clientWidth)(document.querySelector('.board-frame'))") <= 0
     cards = [m for m in view["moves"] if ">" in m and ":" not in m]
     if not cards:  # the game begins with an action: its button, or the stock
         stock = page.locator('.pile[data-pile="stock"]')
@@ -349,4 +355,7 @@ def test_a_phone_reads_every_card_and_taps_to_play(phone_tab, server, slug):
     page.tap(f'.pile[data-pile="{dst}"]', position=corner(page, dst))
     page.wait_for_function("() => window.pasyansDemo.view.history.length === 1")
     assert page.evaluate("window.__animations") >= 1  # the card glided to its place
+    settle(page)
+    geometry_ok(page, "after a tapped move")
+    assert page.evaluate("(f => f.scrollWidth - f.clientWidth)(document.querySelector('.board-frame'))") <= 0
 
