@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup system serve test bench winrates winrates-games winrates-readings
+.PHONY: setup system serve test bench winrates winrates-games winrates-readings player-curves
 
 $(BIN)/pasyans: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -104,3 +104,15 @@ winrates-readings: setup
 	    $(WINRATE_READING_MEASURES)); do \
 	  slug=$${item%%:*}; rest=$${item#*:}; measure=$${rest%%:*}; reading=$${rest#*:}; \
 	  $(WINRATE_STATS) $$slug --measure $$measure --reading $$reading --deals $(WINRATE_DEALS_READINGS) || exit 1; done
+
+# The player's budget curve (data/player-curves.json, per-deal records in
+# data/player-curves/GAME.player.Bs.jsonl): every game that hides something
+# from the player, deals 1..CURVE_DEALS at each of CURVE_BUDGETS CPU seconds
+# per deal, budget by budget across the games; resumable (a re-run measures
+# only the deals not yet recorded). Many hours on this 2-core machine: kept
+# out of CI; the summary's "command" says how far a committed run got.
+CURVE_DEALS ?= 50
+CURVE_BUDGETS ?= 1,4,16,64
+CURVE_JOBS ?= 1
+player-curves: setup
+	$(BIN)/pasyans curves --deals $(CURVE_DEALS) --budgets $(CURVE_BUDGETS) --jobs $(CURVE_JOBS)

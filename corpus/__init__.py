@@ -27,6 +27,20 @@ WITNESSES = HERE / "witnesses"
 LineRange = tuple[pydantic.PositiveInt, pydantic.PositiveInt]
 
 
+class Cite(pydantic.BaseModel):
+    """What a citation of a witness that is not the 1912 book names; each
+    field "unknown" where the witness does not say."""
+
+    model_config = pydantic.ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["book", "web page"]
+    title: str = pydantic.Field(min_length=1)
+    publisher: str
+    place: str
+    year: str = pydantic.Field(pattern=r"^([0-9]{4}|unknown)$")
+    dated: str = ""  # the editors' estimate of its age, never cited as its year
+
+
 class Witness(pydantic.BaseModel):
     """One witness: a file of the corpus and what the manifest says of it."""
 
@@ -44,7 +58,14 @@ class Witness(pydantic.BaseModel):
     sha256: str = pydantic.Field(pattern=r"^[0-9a-f]{64}$")
     book: list[LineRange]
     boilerplate: list[LineRange]
+    cite: Cite | None = None  # required unless the witness is the 1912 book
     _folder: Path = pydantic.PrivateAttr(default=WITNESSES)
+
+    @pydantic.model_validator(mode="after")
+    def _cited(self) -> Witness:
+        if (self.cite is None) != (self.source == "1912-book"):
+            raise ValueError("a witness has a [witness.cite] table exactly when it is not the 1912 book")
+        return self
 
     @property
     def path(self) -> Path:

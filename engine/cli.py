@@ -163,6 +163,51 @@ def load_state(game_cls, path: str):
         raise InputError(f"refused state: {error}", name, _line_of(text, error.where)) from None
 
 
+def load_played(game_cls, path: str):
+    """A position with its history: a board's save (``{"v", "game", "deal",
+    "moves", "state"}``: the moves replayed from the deal, checked, and
+    refused unless they end in its state), or a plain portable state (a
+    position without history). InputError with file and line."""
+    from engine import IllegalMoveError, StateError
+    from pasyans.errors import InputError
+
+    name = "<stdin>" if path == "-" else path
+    if path == "-":
+        text = sys.stdin.read()
+        path = None
+    else:
+        try:
+            text = open(path, encoding="utf-8").read()
+        except (OSError, UnicodeDecodeError):
+            return load_state(game_cls, path)  # its error, worded once
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"not JSON: {error.msg}", name, error.lineno) from None
+    if not (isinstance(data, dict) and "moves" in data):
+        try:
+            return game_cls.from_portable(data)
+        except StateError as error:
+            raise InputError(f"refused state: {error}", name, _line_of(text, error.where)) from None
+    moves, state = data.get("moves"), data.get("state")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise InputError("a save's \"moves\" must be a list of moves", name, _line_of(text, "moves"))
+    try:
+        target = game_cls.from_portable(state)
+        game = game_cls(target.deal, readings=target.readings)
+        for number, move in enumerate(moves, 1):
+            try:
+                game.play(move)
+            except (IllegalMoveError, ValueError) as error:
+                raise InputError(f"move {number} of the save ({move}) cannot be played: {error}", name,
+                                 _line_of(text, "moves")) from None
+    except StateError as error:
+        raise InputError(f"refused state: {error}", name, _line_of(text, error.where)) from None
+    if game.to_portable() != target.to_portable():
+        raise InputError("the save's moves do not lead to its state", name, _line_of(text, "state"))
+    return game
+
+
 def book_clauses() -> list[dict]:
     """The clauses of the extract stage (id, kind, game), for the coverage report."""
     import extract

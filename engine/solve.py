@@ -19,11 +19,11 @@ from __future__ import annotations
 from engine.core import Game, Move
 from engine.solver.keys import state_key
 from engine.solver.knowledge import GAME_KNOWLEDGE, Knowledge, knowledge
-from engine.solver.player import Hint, hint
+from engine.solver.hints import Coach, Hint, hint
 from engine.solver.search import (LOST, PROBE, THOUGHTFUL_NOTE, UNKNOWN, WON, Budget, Solution, clock,
                                   home_roles, is_thoughtful, ordered_moves, solve)
 
-__all__ = ["LOST", "PROBE", "THOUGHTFUL_NOTE", "UNKNOWN", "WON", "Budget", "GAME_KNOWLEDGE", "Hint",
+__all__ = ["Coach", "LOST", "PROBE", "THOUGHTFUL_NOTE", "UNKNOWN", "WON", "Budget", "GAME_KNOWLEDGE", "Hint",
            "Knowledge", "Solution", "clock", "hint", "home_roles", "is_thoughtful", "knowledge",
            "ordered_moves", "replay", "solve", "solve_deal", "state_key"]
 

@@ -47,11 +47,21 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser("hint", help="a player's next move: from what the player can see only")
     p.add_argument("game", metavar="GAME")
-    p.add_argument("--state", required=True, metavar="FILE", help="a portable state (JSON); - for stdin")
+    p.add_argument("--state", required=True, metavar="FILE",
+                   help="a portable state (JSON), or a board's save with its moves (the history a hint never "
+                        "goes back into); - for stdin")
     p.add_argument("--json", action="store_true", help="print JSON")
     _reading_args(p)
     _budget_args(p, seconds=2.0)
     p.set_defaults(func=hint_command)
+
+    p = subparsers.add_parser("curves", help="the player's win rate at 1, 4, 16 and 64 CPU s per deal (resumable)")
+    p.add_argument("games", nargs="*", metavar="GAME", help="games (default: every game that hides something)")
+    p.add_argument("--deals", type=int, default=50, metavar="N", help="deals 1..N at each budget (default 50)")
+    p.add_argument("--budgets", default="1,4,16,64", metavar="S,S,...", help="CPU seconds per deal")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--summary-only", action="store_true", help="measure nothing: summarise the records")
+    p.set_defaults(func=curves_command)
 
     p = subparsers.add_parser("stats", help="win rate over deals 1..N with a Wilson 95%% interval")
     p.add_argument("game", metavar="GAME")
@@ -182,17 +192,38 @@ def solve_command(args) -> int:
 
 
 def hint_command(args) -> int:
-    from engine.cli import load_state, with_readings
+    from engine.cli import load_played, with_readings
     from engine.solve import hint
 
     budget = _budget(args)
-    game = with_readings(load_state(_game(args.game), args.state), args.reading)
+    game = load_played(_game(args.game), args.state)
+    if args.reading:
+        game = with_readings(game, args.reading)
     result = hint(game, budget)
     if args.json:
         _print_json(result.to_json())
     else:
         record = result.to_json()
         print(f"{record['move'] or '(no move)'}\t{record['basis']}: {record['why']}")
+    return 0
+
+
+def curves_command(args) -> int:
+    from pasyans import curves
+
+    slugs = [_game(g).slug for g in args.games] or curves.hidden_games()
+    try:
+        budgets = tuple(float(b) for b in args.budgets.split(",") if b.strip())
+    except ValueError:
+        raise InputError(f"--budgets must be numbers separated by commas, not {args.budgets!r}") from None
+    if not budgets or min(budgets) <= 0 or args.deals < 1 or args.jobs < 1:
+        raise InputError("--budgets must be positive, --deals and --jobs at least 1")
+    if not args.summary_only:
+        curves.measure(slugs, budgets, args.deals, jobs=args.jobs,
+                       progress=lambda line: print(line, file=sys.stderr, flush=True))
+    command = (f"pasyans curves --deals {args.deals} --budgets {args.budgets} --jobs {args.jobs}"
+               + "".join(f" {g}" for g in args.games))
+    print(curves.format_curves(curves.write_summary(command=command)))
     return 0
 
 

@@ -50,3 +50,18 @@ def test_overlapping_ranges_are_refused(tmp_path):
     manifest.write_text(text.replace("book = [[7, 113]]", "book = [[6, 113]]"), encoding="utf-8")
     with pytest.raises(InputError, match="line 6 .* more than one range"):
         corpus.load(manifest, folder)
+
+
+def test_a_witness_cites_its_own_source_exactly_when_it_is_not_the_book(tmp_path):
+    cited = {w.id: w.cite for w in corpus.load()}
+    assert cited["000"] is None and cited["002"].kind == "book" and cited["004"].kind == "web page"
+    manifest, folder = _copy_corpus(tmp_path)
+    text = manifest.read_text(encoding="utf-8")
+    start = text.index("[witness.cite]", text.index('id = "002"'))
+    end = text.index("[[witness]]", start)
+    manifest.write_text(text[:start] + text[end:], encoding="utf-8")  # 002 without its source
+    with pytest.raises(InputError, match="witness entry 3"):
+        corpus.load(manifest, folder)
+    manifest.write_text(text.replace('year = "unknown"', 'year = "about 1990"', 1), encoding="utf-8")
+    with pytest.raises(InputError, match="cite.year"):
+        corpus.load(manifest, folder)

@@ -60,7 +60,8 @@ where it has none the piles it builds (`BUILT_ROLES`: Мельница's centre
 and corners).
 
 The player never goes back into a position it has left, so it cannot
-shuttle a card for ever; `hint` is one step of this policy.
+shuttle a card for ever; a hint is one step of this policy, taken by a
+player who follows the game as it is played (`engine.solver.hints`).
 """
 
 from __future__ import annotations
@@ -184,6 +185,9 @@ class Player:
         self.worlds = 0
         self.fan_route: list[Move] = []  # moves to a chosen standstill, then "redeal"
         self.barren = None  # the information state in which fresh worlds last found no win
+        self.sampled = 0  # worlds searched when the live plans were found
+        self.why: tuple[str, dict] = ("", {})  # which step of the policy chose the last move (`decide`)
+        self.route_why: tuple[str, dict] = ("", {})  # what `fan_route` leads to: a layout's win or a standstill
         # the thinking is planned in positions (`PLAN_RATES`); the seconds
         # of the budget stay a backstop only
         self.plan_nodes = min(budget.nodes, int(budget.seconds * PLAN_RATES.get(game.slug, NODES_PER_SECOND)))
@@ -194,6 +198,11 @@ class Player:
         self.total_cards = sum(len(p) for p in game.piles)
         self.home_at_once = HOME_AT_ONCE and not self.know.redeal_shuffles  # see `home_move`
 
+    def rebudget(self, budget: Budget) -> None:
+        """A new budget, all of it for the next decision (a hint's)."""
+        self.budget, self.start, self.single = budget, clock(), True
+        self.meter = Meter(budget, self.start)
+        self.plan_nodes = min(budget.nodes, int(budget.seconds * PLAN_RATES.get(self.game.slug, NODES_PER_SECOND)))
 
     # -- one real move ---------------------------------------------------------------
 
@@ -405,16 +414,24 @@ class Player:
         return fresh
 
     def decide(self) -> Move | None:
+        """The next move (None: every move leads back where the player
+        was); `why` says which step of the policy chose it, for a hint."""
         world = self.observer.world(self.game, self.rng)
         moves = self.candidates(world)
         if not moves:
+            self.why = ("stuck", {})
             return None
         if len(moves) > 1:
             moves = self.not_stuck(world, moves)
-        if len(moves) == 1 or (self.know.safe is not None and self.know.safe(world, moves[-1])):
+        if len(moves) == 1:
+            self.why = ("only", {})
+            return moves[-1]
+        if self.know.safe is not None and self.know.safe(world, moves[-1]):
+            self.why = ("safe", {})
             return moves[-1]
         home = self.home_move(world, moves)
         if home is not None:
+            self.why = ("home", {})
             return home
         if self.know.redeal_shuffles and self.game.redeals_left:
             return self.decide_layout(world, moves)
@@ -476,7 +493,9 @@ class Player:
         if len(live) < MIN_WORLDS and think:
             self.decisions += 1
             worlds = [self.observer.world(self.game, self.rng) for _ in range(WORLDS)]
+            self.sampled = 0  # worlds searched for the lines that decide (a hint says how many won)
             if self.worth_a_search():
+                self.sampled = WORLDS
                 per_world = max(1, int(think * WIN_SHARE) // WORLDS)
                 for world in worlds:
                     solution = self._search(world, per_world)
@@ -491,6 +510,7 @@ class Player:
                 return self.rollouts(worlds, moves, think)
         self.plans = live
         if not live:
+            self.why = ("ordering", {})
             return moves[-1]  # no thinking left for this decision: the ordering's choice
         votes: dict[Move, int] = {}
         for plan in live:
@@ -500,6 +520,8 @@ class Player:
             v = votes.get(move, 0)
             if v > best_votes:
                 best, best_votes = move, v
+        self.why = ("worlds", {"won": best_votes, "worlds": max(self.sampled, len(live)),
+                               "to_win": min(len(p.line) for p in live if p.line[0] == best)})
         return best
 
     def worth_a_search(self) -> bool:
@@ -527,6 +549,7 @@ class Player:
         try:
             meter = Meter(self.sub_budget(max(1, think), self.remaining()))
         except OutOfBudget:
+            self.why = ("ordering", {})
             return moves[-1]
         seeds = [self.rng.randrange(1 << 30) for _ in worlds]
         # the rollouts' length: what lets every move be tried in every world
@@ -549,6 +572,8 @@ class Player:
         for move in reversed(candidates):
             if tried[move] and tried[move] == full and scores[move] / tried[move] > best_score:
                 best, best_score = move, scores[move] / tried[move]
+        self.why = ("rollouts", {"worlds": len(worlds), "compared": len(candidates),
+                                 "searched": self.sampled, "home": min(1.0, max(0.0, best_score) / 0.9)})
         return best
 
     def _rollout(self, work: Game, meter: Meter, rng: random.Random, length: int = 0) -> float:
@@ -620,6 +645,8 @@ class Player:
         """Step 3 of the policy: a win in this layout, else the best standstill."""
         if self.fan_route:
             if self.fan_route[0] in self.game.legal_moves:
+                kind, figures = self.route_why
+                self.why = (kind, {**figures, "to_go": len(self.fan_route)})
                 return self.fan_route[0]
             self.fan_route = []  # e.g. not yet a standstill under the rules: think again
         self.decisions += 1
@@ -628,9 +655,11 @@ class Player:
         solution = self._exact(single, self.sub_budget(200_000, 2.0))
         if solution.status == WON:
             self.fan_route = [Move.parse(m) for m in solution.moves]
+            self.why = self.route_why = ("layout-win", {"to_go": len(self.fan_route)})
             return self.fan_route[0]
         leaves = self._standstills(world)
         if not leaves:
+            self.why = ("ordering", {})
             return moves[-1]
         leaves.sort(key=lambda leaf: -leaf[0])
         best, best_value = None, -1.0
@@ -639,6 +668,9 @@ class Player:
             if value > best_value:
                 best, best_value = line, value
         self.fan_route = list(best) + [Move(action="redeal")]
+        self.why = self.route_why = ("standstill", {"to_go": len(self.fan_route),
+                                                    "compared": min(STANDSTILLS, len(leaves)),
+                                                    "samples": REDEAL_SAMPLES})
         return self.fan_route[0]
 
     def _exact(self, world: Game, budget: Budget) -> Solution:
@@ -714,120 +746,3 @@ class Player:
 def play(game: Game, budget: Budget = Budget(nodes=50_000_000, seconds=10.0), seed: int = 0) -> PlayResult:
     """Play ``game`` (changed in place) as the player of the module docstring."""
     return Player(game, budget, seed).run()
-
-
-# -- hints ---------------------------------------------------------------------------------
-
-
-class Hint(NamedTuple):
-    move: str | None        # None when there is no legal move
-    basis: str              # "winning-line", "player", "no-move" or "won"
-    solution: Solution      # the search behind it
-    options: int = 0
-
-    def to_json(self) -> dict:
-        why = {
-            "winning-line": "the first move of a winning line (nothing hidden decides the rest of the game)",
-            "player": ("the move a player who sees only the face-up cards would choose: searched in "
-                       "worlds where the unseen cards are dealt at random"),
-            "lost": "no line wins from here (nothing is hidden, and the whole game was searched); "
-                    "this move keeps the most moves open",
-            "no-move": "there is no legal move",
-            "won": "the game is won: no move is needed",
-        }[self.basis]
-        return {"game": self.solution.game, "move": self.move, "basis": self.basis, "why": why,
-                "options_after": self.options if self.basis == "lost" else None,
-                "search": {k: v for k, v in self.solution.to_json().items() if k not in ("moves", "game", "deal")}}
-
-
-def hint(game: Game, budget: Budget = Budget(), previous: Move | str | None = None) -> Hint:
-    """The next move for a player: never from what the player cannot see
-    (the pack's order, a shuffle to come: every search runs in worlds, see
-    `Player`), never back into a position of the game's history, so never
-    the move that undoes the last one (``previous``, by default the last
-    move of ``game.move_stack``). ``game`` is left as it was."""
-    start = clock()
-    know = knowledge(game)
-    if game.is_won():
-        return Hint(None, "won", Solution(WON, (), 0, 0.0, False, game.slug, game.deal,
-                                                readings=tuple(sorted(game.non_default_readings().items()))))
-    player = Player(game, budget, know=know)
-    player.single = True  # one decision: it may think with the whole budget
-    player.visited |= _history(game, player.observer)
-    last = previous if previous is not None else (game.move_stack[-1] if game.move_stack else None)
-    if last is not None:
-        undone = _before(game, Move.parse(last) if isinstance(last, str) else last, player.observer)
-        if undone is not None:
-            player.visited.add(undone)
-    try:
-        if player.observer.complete(game):
-            solution = solve(game, budget, know=know)
-            world = player.observer.world(game, player.rng)
-            moves = player.candidates(world)
-            if solution.status == WON and solution.moves and Move.parse(solution.moves[0]) in moves:
-                return Hint(solution.moves[0], "winning-line", solution)
-            if not moves:
-                moves = list(world.generate_moves())
-            if not moves:
-                return Hint(None, "no-move", solution)
-            best = max(reversed(moves), key=lambda m: _options_after(world, m))
-            return Hint(str(best), "lost" if solution.status == LOST else "player", solution,
-                        _options_after(world, best))
-        move = player.decide()
-    except OutOfBudget:
-        move = None
-        moves = player.candidates(player.observer.world(game, player.rng))
-        if moves:
-            move = moves[-1]
-    solution = Solution(UNKNOWN, (), player.meter.nodes, clock() - start, False, game.slug, game.deal,
-                        readings=tuple(sorted(game.non_default_readings().items())))
-    if move is None:
-        legal = list(player.observer.world(game, player.rng).generate_moves())
-        if not legal:
-            return Hint(None, "no-move", solution)
-        move = legal[-1]
-    return Hint(str(move), "player", solution)
-
-
-def _history(game: Game, observer: Observer) -> set[bytes]:
-    """What the player saw at each earlier position of ``game``: its moves
-    replayed from the deal (masked keys; empty for a position without
-    history, or if the replay does not lead to ``game``)."""
-    if not game.move_stack:
-        return set()
-    try:
-        replay = type(game)(game.deal, readings=game.readings)
-    except Exception:
-        return set()
-    follow = Observer(replay, observer.know)
-    keys = {follow.masked_key(replay)}
-    for move in game.move_stack:
-        try:
-            replay.push(move)
-        except Exception:
-            return set()
-        follow.after(replay, move)
-        keys.add(follow.masked_key(replay))
-    if follow.masked_key(replay) != observer.masked_key(game):
-        return set()
-    return keys
-
-
-def _options_after(game: Game, move: Move) -> int:
-    work = game.copy(stack=False)
-    work.push(move)
-    return 10_000 if work.is_won() else sum(1 for _ in work.generate_moves())
-
-
-def _before(game: Game, move: Move, observer: Observer) -> bytes | None:
-    """What the player saw before the card move ``move`` (a masked key), for
-    a hint without history: the move taken back by hand on a world."""
-    if move.action or move.src not in game.index or move.dst not in game.index:
-        return None
-    work = observer.world(game, random.Random(0))
-    src, dst = work.piles[work.index[move.src]], work.piles[work.index[move.dst]]
-    if len(dst) < move.n or work.roles[work.index[move.src]] in work.FACE_DOWN:
-        return None
-    src.extend(dst[-move.n:])
-    del dst[-move.n:]
-    return observer.masked_key(work)

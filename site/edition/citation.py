@@ -2,9 +2,11 @@
 
 Each page carries one JSON record (`<script id="cite-data">`): the 1912
 print in both spellings, the digital edition (its version and editors), the
-page, and the title of every game and front section, so that a clause (whose
-element carries its id, game, witness and line) can be cited anywhere, the
-whole-book page included. `assets/js/cite.js` turns the record into the plain
+page, the title of every game and front section, and the source of every
+witness that is not the 1912 book (its kind, title, publisher, place and
+year, "unknown" where the witness does not say: corpus/manifest.toml), so
+that a clause (whose element carries its id, game, witness and line) can be
+cited anywhere, the whole-book page included, each from its own source. `assets/js/cite.js` turns the record into the plain
 reference, BibTeX and CSL-JSON; the permalink comes from the page's address,
 which only the browser knows.
 """
@@ -40,7 +42,13 @@ def record(edition: Edition, page: dict) -> dict:
         "edition": {"title": EDITION_TITLE, "editors": EDITORS, "version": edition.version},
         "page": page,
         "parts": parts,
+        "sources": sources(edition),
     }
+
+
+def sources(edition: Edition) -> dict[str, dict[str, str]]:
+    """The source of each witness that is not the 1912 book, by its id."""
+    return {witness.id: dict(witness.cite) for witness in edition.witnesses if witness.cite}
 
 
 def _clauses(edition: Edition, part: str):

@@ -5,7 +5,8 @@ the same document as the whole-book page.
 `_book_body.html` as book.html, then the assumptions appendix and a
 colophon) and reduces it to one spelling layer; `as_notes()` turns each
 apparatus mark into a note (an EPUB footnote, a PDF footnote). `build()`
-writes the four files and returns what the pages link to, sizes included.
+writes the four files and the plain texts (edition.plaintext), and returns
+what the pages link to, sizes included, the TEI document among them.
 """
 
 from __future__ import annotations
@@ -198,8 +199,46 @@ def document(edition: Edition, layer: str, env=None):
     return one_layer(root, layer)
 
 
+# The labels of the files added beside the EPUBs and PDFs, Russian and
+# English (for the interface's message catalogue; the pages show the English
+# for now, as they do the others').
+WORDS = {
+    "text": {"en": ("Plain text, {name}", "The whole book as plain text in the {name}, UTF-8 (NFC){letters}: the Russian, "
+                    "the English after each game and the editors’ notes, without the apparatus."),
+             "ru": ("Простой текст, {name}", "Вся книга простым текстом, {name}, UTF-8 (NFC){letters}: русский текст, "
+                    "английский перевод после каждой игры и примечания редакторов, без аппарата.")},
+    "tei": {"en": ("TEI document", "The edition’s source of truth, TEI P5 XML: both spellings, the OCR as read, every "
+                   "repair and variant, the clauses with their ids, the English translation."),
+            "ru": ("Документ TEI", "Основа издания, TEI P5 XML: обе орфографии, текст OCR как он прочитан, каждое "
+                   "исправление и разночтение, фразы с их идентификаторами, английский перевод.")},
+    "letters": {"en": ", with ѣ, і, ѳ and ѵ as printed", "ru": ", с буквами ѣ, і, ѳ и ѵ как в печати"},
+    "names": {"en": SPELLING_NAMES, "ru": {"1912": "орфография 1912 года", "modern": "современная орфография"}},
+}
+
+
+def _added(edition: Edition, folder: Path, language: str = "en") -> list[Download]:
+    """The plain text of each spelling (written here) and the TEI document
+    (written by render.build at the site's root)."""
+    from edition import plaintext
+
+    made = []
+    for layer in LAYERS:
+        start = time.perf_counter()
+        path = plaintext.write(edition, layer, folder / f"pasyans-{layer}.txt")
+        name = WORDS["names"][language][layer]
+        label, about = WORDS["text"][language]
+        letters = WORDS["letters"][language] if layer == "1912" else ""
+        made.append(Download(f"downloads/{path.name}", label.format(name=name), "Text, UTF-8", "text/plain",
+                             about.format(name=name, letters=letters), path.stat().st_size, time.perf_counter() - start))
+    if edition.tei is not None:
+        label, about = WORDS["tei"][language]
+        made.append(Download("edition.tei.xml", label, "TEI P5 XML", "application/xml", about, len(edition.tei)))
+    return made
+
+
 def build(edition: Edition, out: Path) -> list[Download]:
-    """Write the EPUB and the PDF of each spelling into `out/downloads/`."""
+    """Write the EPUB and the PDF of each spelling into `out/downloads/`,
+    then the plain texts; list the TEI document with them."""
     from edition import epub, pdf
 
     folder = out / "downloads"
@@ -221,6 +260,7 @@ def build(edition: Edition, out: Path) -> list[Download]:
                              f"The whole book for print in the {name}, A5 pages: the apparatus as footnotes, "
                              "the English after each game, the tables redrawn, the appendix of assumptions.",
                              path.stat().st_size, time.perf_counter() - start))
+    made += _added(edition, folder)
     for download in made:
         log.info("wrote %s (%s) in %.1f s", download.path, download.size, download.seconds)
     return made

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import corpus
 from edition import ROOT, apparatus, i18n, markup, svg
+from edition.curve import read_curves
 from edition.model import Clause, Edition, Figure, Game, Note, Rule, RuleReading, Section, Term, Witness
 from pasyans import __version__
 from pasyans.errors import InputError
@@ -100,6 +101,8 @@ def _optional(edition: Edition, read, name: str, *argv: str):
 
 # The solver's table of win rates (`pasyans stats GAME ... --table FILE`).
 WIN_RATES = ROOT / "data" / "winrates.json"
+# The player's budget curves (`pasyans curves`).
+PLAYER_CURVES = ROOT / "data" / "player-curves.json"
 
 
 def load(source: Commands | Folder | None = None, win_rates: Path | None = None) -> Edition:
@@ -108,6 +111,8 @@ def load(source: Commands | Folder | None = None, win_rates: Path | None = None)
     if win_rates is None and isinstance(source, Folder):
         win_rates = source.path / "win-rates.json"
     edition.win_rates = read_win_rates(win_rates or WIN_RATES)
+    edition.player_curves = read_curves(source.path / "player-curves.json" if isinstance(source, Folder)
+                                        else PLAYER_CURVES)
     games = source.json("games", "--json")
     clauses = source.json("clauses", "--json")
     rule_index = rule_records(_optional(edition, source.json, "engine rules", "rules", "--json"))
@@ -333,7 +338,8 @@ def _rule(record: dict) -> Rule:
 
 def _witness(w) -> Witness:
     return Witness(id=w.id, title=w.title, origin=w.origin, date=w.date, holds=w.holds,
-                   known_problems=w.known_problems, file=w.file, sha256=w.sha256)
+                   known_problems=w.known_problems, file=w.file, sha256=w.sha256, source=w.source,
+                   cite=w.cite.model_dump() if w.cite else None)
 
 
 def _clause(record: dict, marks: dict[str, list[apparatus.Mark]]) -> Clause:

@@ -180,6 +180,8 @@ class Witness:
     known_problems: str
     file: str
     sha256: str
+    source: str = "1912-book"  # or "modern-book", "web-site" (corpus/manifest.toml)
+    cite: dict[str, str] | None = None  # what a citation names, unless it is the 1912 book
 
 
 @dataclass
@@ -200,6 +202,7 @@ class Edition:
     assumptions: dict[str, Note] = field(default_factory=dict)  # the engine's, by id
     principles: list[str] = field(default_factory=list)  # the TEI header's editorial declarations
     win_rates: dict[str, dict] = field(default_factory=dict)
+    player_curves: dict[str, dict] = field(default_factory=dict)  # by game: data/player-curves.json
     missing: list[str] = field(default_factory=list)  # inputs not yet available
     modern: dict[str, str] = field(default_factory=dict)  # the editors' prose quoting the book: its modern spelling
 

@@ -6,7 +6,9 @@ pages, running heads with the game's title, the apparatus as real
 footnotes (CSS `float: footnote`), a contents page with page numbers, and
 PDF bookmarks from the headings. Fonts come from the machine (edition.fonts)
 and are embedded as subsets; WeasyPrint fetches nothing (every URL it is
-offered is refused).
+offered is refused). The redrawn tables carry their own style
+(`pdf-figure.css`: WeasyPrint styles an inline SVG from inside it only), and
+no page is left holding only a spill (edition.pdfpages).
 """
 
 from __future__ import annotations
@@ -16,13 +18,15 @@ from pathlib import Path
 
 from lxml import etree
 
-from edition import SITE, downloads, fonts
+from edition import SITE, downloads, fonts, pdfpages
 from edition.downloads import XHTML, classes
 from edition.markup import kind_label
 from edition.model import Edition
 from pasyans.errors import InputError
 
 STYLE = SITE / "downloads" / "pdf.css"
+FIGURE_STYLE = SITE / "downloads" / "pdf-figure.css"
+SVG = "http://www.w3.org/2000/svg"
 
 
 def _no_fetching(url: str, *args, **kwargs):
@@ -45,6 +49,17 @@ def _contents(root) -> None:
         link.text = " ".join("".join(heading.itertext()).split())
     about = body.find(f"{{{XHTML}}}section[@id='about']")
     (about if about is not None else body[0]).addnext(nav)
+
+
+def _style_figures(root) -> None:
+    """Put the figures' stylesheet inside each SVG: WeasyPrint draws an
+    inline SVG from its own <style> only (the site's CSP forbids one there,
+    so the shared markup has none)."""
+    rules = FIGURE_STYLE.read_text(encoding="utf-8")
+    for drawing in root.iter(f"{{{SVG}}}svg"):
+        style = etree.Element(f"{{{SVG}}}style", type="text/css")
+        style.text = rules
+        drawing.insert(0, style)
 
 
 def all_readings(edition: Edition) -> dict:
@@ -75,10 +90,14 @@ def write(edition: Edition, layer: str, path: Path) -> Path:
     root = downloads.as_footnotes(downloads.document(edition, layer), readings)
     _contents(root)
     _legend(root, downloads.legend(readings.values()))
-    html = etree.tostring(root, encoding="unicode", method="xml")
+    _style_figures(root)
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    document = weasyprint.HTML(string=html, url_fetcher=_no_fetching, base_url=str(SITE))
-    document.write_pdf(path, stylesheets=[weasyprint.CSS(filename=str(STYLE))],
-                       pdf_identifier=f"pasyans-{edition.version}-{layer}".encode(), uncompressed_pdf=False)
+    style = weasyprint.CSS(filename=str(STYLE))
+
+    def render(html: str):
+        return weasyprint.HTML(string=html, url_fetcher=_no_fetching, base_url=str(SITE)).render(stylesheets=[style])
+
+    document = pdfpages.layout(root, render)
+    document.write_pdf(path, pdf_identifier=f"pasyans-{edition.version}-{layer}".encode(), uncompressed_pdf=False)
     return path

@@ -17,7 +17,7 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from edition import STATIC, TEMPLATES, board, book, i18n
+from edition import STATIC, TEMPLATES, board, book, contents, i18n
 from edition.markup import kind_label, layered
 from edition.model import Edition
 from edition.security import CSP_META
@@ -66,7 +66,7 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
     env.globals.update({"t": i18n.t, "attr": i18n.attr, "tx": i18n.text, "both": i18n.both, "relabel": i18n.relabel,
                         "messages": i18n.messages()})
     env.globals.update({"csp": CSP_META, "source_files": set(), "rule_url": rule_url, "layers": layered,
-                        "downloads": [], "book": book})
+                        "downloads": [], "book": book, "contents_words": contents.data()["words"]})
     return env
 
 
@@ -137,6 +137,7 @@ def routes(edition: Edition) -> list[Route]:
     pages = [
         Route("index.html", "index.html", lambda e: {}),
         Route("book.html", "book.html", lambda e: {}),  # cites the book itself
+        Route("contents.html", "contents.html", lambda e: contents.context(e)),  # the book's twenty-four games
         Route("rules.html", "rules.html", lambda e: {}),
         Route("glossary.html", "glossary.html", lambda e: {"clauses": e.clause_index()},
               {"title_en": "Explanation of terms", "game": "terms"}),

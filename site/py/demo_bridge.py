@@ -34,21 +34,29 @@ except ImportError:  # pragma: no cover (an engine without engine/solve.py)
     solver = None
 
 SAVE_VERSION = 1
-# A hint must come back while the player waits: a small search, then the
-# solver's own fallback (the move that keeps most options open). A shown
+# A hint must come back while the player waits: the coach's one decision
+# (engine.solver.hints) within 40,000 positions, 1.5 s at most (Pyodide's
+# clock is the wall's), so that with the page's own work it answers within
+# 3 s; a hint that continues the plan it gave answers at once. A shown
 # solution may think longer: the player asked for it and sees it thinking.
-HINT_BUDGET = {"nodes": 40_000, "seconds": 2.0}
+HINT_BUDGET = {"nodes": 40_000, "seconds": 1.5}
 SOLVE_BUDGET = {"nodes": 400_000, "seconds": 8.0}
 BUILD = ""  # set by the build in the memory snapshot (site/edition/snapshot.mjs)
 _game = None  # the current position (an engine.core.Game)
 _readings: dict = {}  # the readings the current game was started under
+_coach = None  # the hints' memory of the current game (engine.solver.hints.Coach)
 
 
 # -- the solver, in one place -------------------------------------------------
 
 
 def _hint(game) -> dict:
-    return solver.hint(game.copy(stack=False), solver.Budget(**HINT_BUDGET)).to_json()
+    """The coach follows the game as it is played (its history and the plan
+    it hinted travel with it: see `engine.solver.hints`)."""
+    global _coach
+    if _coach is None:
+        _coach = solver.Coach()
+    return _coach.hint(game, solver.Budget(**HINT_BUDGET)).to_json()
 
 
 def _solve(game) -> dict:

@@ -1,10 +1,13 @@
 // The board's layout engine (site/static/js/board/layout.js) against its
 // promises, on many random tables of every game: no two piles' boxes
 // overlap, every box and card lies on the board, every card lies in its
-// pile's box, and no card of a fan covers the index of the card beneath.
+// pile's box, and no card of a fan covers the index of the card beneath;
+// on a phone's width (390 or 360 px, narrow.js) the board is no wider than
+// the screen.
 //   node layout_check.mjs LAYOUTS.json ROUNDS   -> prints a JSON report
 import fs from "node:fs";
 import * as L from "../../site/static/js/board/layout.js";
+import { planNarrow } from "../../site/static/js/board/narrow.js";
 
 const [file, roundsArg] = process.argv.slice(2);
 const layouts = JSON.parse(fs.readFileSync(file, "utf8"));
@@ -23,12 +26,16 @@ for (const [slug, layout] of Object.entries(layouts)) {
   for (let round = 0; round < rounds; round++) {
     const counts = {};
     for (const pile of layout.piles) counts[pile.id] = Math.floor(rnd() ** 2 * (L.isFan(pile) ? 22 : 30));
-    const space = rnd() < 0.3 ? { width: 370, height: Infinity } : { width: 600 + rnd() * 1300, height: 300 + rnd() * 800 };
-    const plan = L.plan(layout, counts, space);
+    const kind = rnd();
+    const phone = kind < 0.4 ? (kind < 0.2 ? [390, 844] : [360, 740]) : null;
+    const space = phone ? { width: phone[0] - 2, height: Infinity, phone: true, screen: phone[1] }
+      : kind < 0.5 ? { width: 370, height: Infinity } : { width: 600 + rnd() * 1300, height: 300 + rnd() * 800 };
+    const plan = phone ? planNarrow(layout, counts, space) : L.plan(layout, counts, space);
     plans++;
     const boxes = Object.entries(plan.piles).map(([id, p]) => [id, { x: p.left, y: p.top, w: p.width, h: p.height }, p]);
     const say = (what) => { if (problems.length < 30) problems.push({ slug, round, what }); };
     if (plan.card < L.MIN_CARD || plan.card > L.MAX_CARD) say(`card ${plan.card} px`);
+    if (phone && plan.width > space.width + EPS) say(`${plan.width} px wide on a ${phone[0]} px phone`);
     for (let i = 0; i < boxes.length; i++) {
       const [id, box, p] = boxes[i];
       if (box.x < -EPS || box.y < -EPS || box.x + box.w > plan.width + EPS || box.y + box.h > plan.height + EPS) say(`${id} leaves the board`);

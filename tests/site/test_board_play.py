@@ -86,6 +86,40 @@ def test_a_hint_is_marked_on_the_table(tab, server):
     assert "hint" in tab.locator(f'.pile[data-pile="{dst}"]').get_attribute("aria-label")
 
 
+def _follow_hints(tab, count: int) -> tuple[list[str], dict]:
+    """Press Hint and play the hinted move through the board, ``count``
+    times at most: the hinted moves and the last view. No position may come
+    twice (hints once shuttled a card back and forth for ever)."""
+    view = tab.evaluate("window.pasyansDemo.view")
+    seen = {str(view["state"])}
+    moves = []
+    for _ in range(count):
+        if view["outcome"]:
+            break
+        asked = tab.evaluate("window.pasyansDemo.play.hints")
+        tab.click("button[data-op=hint]")
+        tab.wait_for_function("n => window.pasyansDemo.play.hints > n", arg=asked, timeout=60_000)
+        move = tab.locator(".verdict").get_attribute("data-hint")
+        if not move:
+            break
+        assert move in view["moves"]
+        moves.append(move)
+        view = play(tab, move)
+        assert str(view["state"]) not in seen, moves
+        seen.add(str(view["state"]))
+    return moves, view
+
+
+def test_following_the_hints_never_goes_back(tab, server):
+    _open(tab, server, "napoleon", deal=1)
+    moves, _ = _follow_hints(tab, 12)
+    assert len(moves) == 12
+    # Four Corners hides its pack: its hints once moved 2♥ between A♥ and 3♥ for ever
+    _open(tab, server, "four-corners", deal=1)
+    moves, _ = _follow_hints(tab, 12)
+    assert moves
+
+
 def test_a_solution_plays_step_by_step_to_the_win_and_is_not_counted_won(tab, server):
     _open(tab, server, "belle-lucie", deal=1)
     tab.click("button[data-op=solve]")
@@ -288,20 +322,26 @@ def test_the_keyboard_alone_plays(tab, server):
     tab.wait_for_function("() => window.pasyansDemo.view.history.at(-1) === 'fan-11>foundation-C'")
 
 
-@pytest.mark.parametrize("slug", ["shah", "four-corners", "napoleon", "house-in-the-wood", "belle-lucie"])
-def test_a_phone_reads_every_card_and_taps_to_play(phone_tab, server, slug):
+@pytest.mark.parametrize("slug,width,height", [
+    ("shah", 390, 844), ("four-corners", 390, 844), ("napoleon", 390, 844), ("house-in-the-wood", 390, 844),
+    ("belle-lucie", 390, 844), ("fifteen", 360, 740), ("exiles", 360, 740), ("cadran", 360, 740),
+])
+def test_a_phone_reads_every_card_and_taps_to_play(phone_tab, server, slug, width, height):
     from board import geometry_ok
 
     page = phone_tab
+    page.set_viewport_size({"width": width, "height": height})
     view = _open(page, server, slug)
     found = geometry_ok(page, "on a phone")
     assert found["card"] >= 40
-    # The board never makes the page scroll sideways (its frame scrolls, if anything).
+    # The board never makes the page scroll sideways.
     wide = page.evaluate("""() => [...document.querySelectorAll('section.demo *')].filter((e) => !e.closest('.board-frame')
         && !e.closest('dialog') && e.getBoundingClientRect().right > innerWidth + 0.5).map((e) => e.className)""")
     assert wide == [], wide
     frame = page.locator(".board-frame").bounding_box()
-    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= 390
+    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= width
+    # ... and the table fits the frame: nothing to find by scrolling sideways.
+    assert page.evaluate("(f => f.scrollWidth - f.clientWidth)(document.querySelector('.board-frame'))") <= 0
     cards = [m for m in view["moves"] if ">" in m and ":" not in m]
     if not cards:  # the game begins with an action: its button, or the stock
         stock = page.locator('.pile[data-pile="stock"]')
@@ -315,4 +355,7 @@ def test_a_phone_reads_every_card_and_taps_to_play(phone_tab, server, slug):
     page.tap(f'.pile[data-pile="{dst}"]', position=corner(page, dst))
     page.wait_for_function("() => window.pasyansDemo.view.history.length === 1")
     assert page.evaluate("window.__animations") >= 1  # the card glided to its place
+    settle(page)
+    geometry_ok(page, "after a tapped move")
+    assert page.evaluate("(f => f.scrollWidth - f.clientWidth)(document.querySelector('.board-frame'))") <= 0
 

@@ -129,3 +129,72 @@ def test_the_whole_book_page_cites_the_book(page, server, edition_data):
     assert bibtex.unescape(fields["title"]) == edition_data.book["title"]
     (item,) = json.loads(formats["csl"])
     assert item["type"] == "book" and item["title"] == edition_data.book["title"] and "container-title" not in item
+
+
+def test_each_witness_that_is_not_the_book_is_cited_from_its_own_source(edition_data):
+    """The record names every other witness's own source as the manifest
+    gives it, and its title is the one the witness itself prints."""
+    import corpus
+    from edition import citation
+
+    record = citation.record(edition_data, {"title_en": ""})
+    others = {w.id: w for w in corpus.load() if w.source != "1912-book"}
+    assert set(record["sources"]) == set(others) and others  # the book's witnesses cite the book
+    for id, source in record["sources"].items():
+        first = others[id].lines[0]
+        assert source["title"].replace(" ", "") == first.replace(" ", "").rstrip("."), (id, first)
+        assert source["year"] != edition_data.book["date"] and source["title"] != edition_data.book["title"]
+        assert all(source[field] for field in ("kind", "publisher", "place", "year"))  # "unknown", never blank
+    for game in edition_data.games:  # a game of a modern witness finds its source from its witnesses
+        assert (set(game.witnesses) <= set(record["sources"])) == (game.witnesses[0] in others), game.slug
+
+
+def _modern_game(edition_data, witness):
+    return next(game for game in edition_data.games if game.witnesses == [witness])
+
+
+@pytest.mark.parametrize("layer", ["1912", "modern"])
+def test_a_clause_of_the_modern_book_cites_that_book(page, server, edition_data, layer):
+    game = _modern_game(edition_data, "002")
+    source = next(w.cite for w in edition_data.witnesses if w.id == "002")
+    clause = game.clauses[1]
+    page.goto(f"{server}games/{game.slug}.html")
+    if layer == "modern":
+        page.click(".spelling button[data-spelling=modern]")
+    formats = _open_cite(page, f'[id="{clause.id}"] button.cite')
+    book_title = edition_data.book["title"]
+    plain = formats["plain"]
+    assert f"«{source['title']}»" in plain and "publisher unknown" in plain and "year unknown" in plain
+    assert source["dated"] in plain and "1912" not in plain.split("http")[0]  # no year, spelling or book of 1912
+    assert book_title not in plain and edition_data.modern[book_title] not in plain
+    assert "witness 002" in plain and f"clause {clause.id}" in plain
+
+    kind, key, fields = bibtex.parse(formats["bibtex"])
+    assert kind == "inbook" and bibtex.unescape(fields["title"]) == source["title"]
+    assert "year" not in fields and "publisher" not in fields and "address" not in fields
+    assert "unknown" in bibtex.unescape(fields["note"]) and game.title_en in bibtex.unescape(fields["chapter"])
+
+    (item,) = json.loads(formats["csl"])
+    assert item["type"] == "chapter" and item["container-title"] == source["title"]
+    assert "issued" not in item and "publisher" not in item and item["language"] == "ru"
+    page.keyboard.press("Escape")
+    page.click(".spelling button[data-spelling='1912']")
+
+
+def test_a_game_of_the_web_page_cites_that_page(page, server, edition_data):
+    game = _modern_game(edition_data, "004")
+    source = next(w.cite for w in edition_data.witnesses if w.id == "004")
+    page.goto(f"{server}games/{game.slug}.html")
+    formats = _open_cite(page, "button.cite-page")
+    plain = formats["plain"]
+    assert plain.startswith(f"«{source['title']}», a web page (site unknown, year unknown")
+    assert edition_data.book["title"] not in plain and "Вольф" not in plain
+    kind, key, fields = bibtex.parse(formats["bibtex"])
+    assert kind == "misc" and source["title"] in bibtex.unescape(fields["howpublished"])
+    assert bibtex.unescape(fields["title"]).startswith(game.title_plain) and "year" not in fields
+    (item,) = json.loads(formats["csl"])
+    assert item["type"] == "webpage" and item["container-title"] == source["title"] and "issued" not in item
+    # A clause of the same page cites the same page, not the book.
+    page.keyboard.press("Escape")
+    clause = _open_cite(page, f'[id="{game.clauses[1].id}"] button.cite')["plain"]
+    assert clause.startswith(f"«{source['title']}»") and "witness 004" in clause

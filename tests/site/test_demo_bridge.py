@@ -222,3 +222,80 @@ def test_other_readings_named_by_a_verdict_really_answer_otherwise(slug, deal, c
             assert other["alternative"] in reading.ids and other["alternative"] != reading.default
             assert other["allowed"] is not result["verdict"]["allowed"]
         view = result["view"]
+
+
+# -- following the hints, as a person does on the board ------------------------
+
+
+def follow_hints(slug: str, deal: int, limit: int) -> tuple[dict, list[dict]]:
+    """Press Hint and play the move it gives, again and again, through the
+    bridge as the page asks it: the last view and the hints given. Every
+    hinted move must be one of the view's legal moves, and no position may
+    come twice."""
+    view = ok("new", game=slug, deal=deal)
+    seen = {json.dumps(view["state"], sort_keys=True)}
+    hints = []
+    for _ in range(limit):
+        if view["outcome"]:
+            break
+        hint = ok("hint")
+        hints.append(hint)
+        if hint["move"] is None:
+            assert hint["basis"] in ("stuck", "no-move", "lost"), hint
+            break
+        assert hint["move"] in view["moves"], hint
+        view = ok("move", move=hint["move"])["view"]
+        key = json.dumps(view["state"], sort_keys=True)
+        assert key not in seen, (slug, deal, len(hints), hint)
+        seen.add(key)
+    return view, hints
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_following_the_hints_never_repeats_a_position(slug, monkeypatch):
+    monkeypatch.setattr(demo_bridge, "HINT_BUDGET", {"nodes": 2_000, "seconds": 0.3})  # the machine is shared
+    follow_hints(slug, 2, 40)
+
+
+@pytest.mark.parametrize("deal", (1, 2))
+def test_following_the_hints_of_napoleon_wins(deal):
+    """Napoleon hides nothing and the solver wins its deals: its hints,
+    followed, must win too (they once swapped 10♥ and J♥ for ever)."""
+    view, hints = follow_hints("napoleon", deal, 300)
+    assert view["outcome"] and view["outcome"]["won"]
+    assert {h["basis"] for h in hints} == {"winning-line"}
+    # the line found first is continued, a move shorter each time
+    lengths = [h["figures"]["to_win"] for h in hints]
+    assert lengths == list(range(lengths[0], 0, -1))
+    assert all(h["figures"]["kept"] for h in hints[1:])
+
+
+def test_a_hint_after_the_player_leaves_the_line_searches_again_and_never_goes_back():
+    ok("new", game="napoleon", deal=1)
+    view = ok("move", move=ok("hint")["move"])["view"]  # the deal's first choice
+    first = ok("hint")
+    other = next(m for m in view["moves"] if m != first["move"] and ">" in m and "@" not in m)
+    view = ok("move", move=other)["view"]
+    again = ok("hint")
+    assert again["basis"] == "winning-line" and not again["figures"]["kept"]
+    back = "{1}>{0}".format(*other.split(">"))
+    assert again["move"] != back and again["move"] in view["moves"]
+    # and after an undo the coach starts from the position the board shows
+    view = ok("undo")
+    assert ok("hint")["move"] in view["moves"]
+
+
+def test_a_hint_says_how_many_sampled_worlds_its_line_won(monkeypatch):
+    """With cards hidden, the hint never claims a winning line: it says in
+    how many sampled worlds the line won, or that none was won."""
+    monkeypatch.setattr(demo_bridge, "HINT_BUDGET", {"nodes": 3_000, "seconds": 0.5})
+    ok("new", game="shah", deal=1)
+    steps = set()
+    for _ in range(60):
+        hint = ok("hint")
+        assert hint["basis"] != "winning-line"
+        if hint["step"] == "worlds":
+            assert f"won in {hint['figures']['won']} of {hint['figures']['worlds']} sampled worlds" in hint["why"]
+        steps.add(hint["step"])
+        ok("move", move=hint["move"])
+    assert steps - {"only", "safe", "home"}  # some hints were thought about, and said so

@@ -147,17 +147,41 @@ def test_the_pdf_fonts_are_embedded(built_site, layer):
 
 
 def test_every_page_links_every_download_with_its_size(built_site):
-    files = [built_site / "downloads" / f"pasyans-{layer}.{kind}" for kind in ("epub", "pdf") for layer in downloads.LAYERS]
+    files = [built_site / "downloads" / f"pasyans-{layer}.{kind}" for kind in ("epub", "pdf", "txt")
+             for layer in downloads.LAYERS]
     assert sorted(files) == sorted((built_site / "downloads").iterdir())
+    files.append(built_site / "edition.tei.xml")  # the TEI document, at the site's root
+    names = [path.relative_to(built_site).as_posix() for path in files]
     for page in built_site.rglob("*.html"):
         root = page.relative_to(built_site).as_posix().count("/") * "../"
         tree = lxml.html.parse(str(page))
         links = tree.xpath('//header[@class="site"]//details[@class="downloads"]//li')
-        assert len(links) == 4, page
-        for item, path in zip(links, files):
-            assert item.xpath(".//a/@href") == [f"{root}downloads/{path.name}"]
+        assert len(links) == len(files), page
+        for item, path, name in zip(links, files, names):
+            assert item.xpath(".//a/@href") == [f"{root}{name}"]
             size = downloads.Download(path.name, "", "", "", "", path.stat().st_size).size
             assert size in item.text_content(), (page, size)
     sources = lxml.html.parse(str(built_site / "sources.html"))
     hrefs = sources.xpath('//table[@class="download-list"]//a/@href')
-    assert hrefs == [f"downloads/{path.name}" for path in files]
+    assert hrefs == names
+
+
+@pytest.mark.parametrize("layer", downloads.LAYERS)
+def test_the_plain_text_holds_the_book_in_its_spelling(built_site, edition_data, layer):
+    import unicodedata
+
+    raw = (built_site / "downloads" / f"pasyans-{layer}.txt").read_bytes()
+    text = raw.decode("utf-8")  # UTF-8, or this fails
+    assert unicodedata.normalize("NFC", text) == text and "\r" not in text and not text.startswith("\ufeff")
+    flat = " ".join(text.split())
+    for game in edition_data.games:
+        assert (game.title_old if layer == "1912" else game.title_plain) in flat, game.slug
+        for clause in game.clauses:  # every clause of the book and of the modern texts, in this spelling
+            words = " ".join((clause.plain_1912 if layer == "1912" else clause.plain_modern).split())
+            assert words in flat, (layer, clause.id)
+    old = sum(text.count(letter) for letter in OLD_LETTERS)
+    if layer == "1912":  # the pre-reform letters as the 1912 layer has them, not replaced
+        letters = {c for game in edition_data.games for clause in game.clauses for c in clause.plain_1912 if c in OLD_LETTERS}
+        assert letters >= {"ѣ", "і"} and letters <= set(text) and old > 300
+    else:
+        assert old < 10  # only where the editors' notes name the letters

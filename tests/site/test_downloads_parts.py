@@ -62,8 +62,10 @@ def test_the_sample_edition_s_downloads(tmp_path):
     edition = inputs.load(inputs.Folder(Path(__file__).parent / "sample"))
     made = downloads.build(edition, tmp_path)
     assert [d.path for d in made] == ["downloads/pasyans-1912.epub", "downloads/pasyans-modern.epub",
-                                      "downloads/pasyans-1912.pdf", "downloads/pasyans-modern.pdf"]
-    for download in made:
+                                      "downloads/pasyans-1912.pdf", "downloads/pasyans-modern.pdf",
+                                      "downloads/pasyans-1912.txt", "downloads/pasyans-modern.txt", "edition.tei.xml"]
+    assert made[-1].bytes == len(edition.tei)  # the TEI is written with the site (render.build), listed here
+    for download in made[:-1]:
         path = tmp_path / download.path
         assert path.stat().st_size == download.bytes > 1000
         assert download.size.endswith("KB") or download.size.endswith("MB")

@@ -77,7 +77,7 @@ def test_a_correction_shows_its_original(page, server, game):
 
 
 @pytest.mark.parametrize("path", ["index.html", "rules.html", "rules/engine.html", "glossary.html", "sources.html",
-                                  "search.html"])
+                                  "search.html", "contents.html"])
 def test_other_pages_load_clean(page, server, path):
     response = page.goto(server + path)
     assert response.status == 200

@@ -18,7 +18,8 @@ from engine import find_game
 from engine.solver import player as player_module
 from engine.solver.information import Observer
 from engine.solver.keys import state_key
-from engine.solver.player import Player, hint
+from engine.solver.hints import hint, replayed_player
+from engine.solver.player import Player
 from engine.solver.search import Budget
 
 lucie = importlib.import_module("engine.games.belle-lucie")
@@ -83,7 +84,10 @@ class Sealed(list):
 def sealed_game(slug: str, deal: int):
     """Deal ``deal`` with its face-down piles sealed; `play` opens the seal
     while the game carries out the move (the pack is dealt, not looked at)."""
-    game = find_game(slug)(deal)
+    return seal(find_game(slug)(deal))
+
+
+def seal(game):
     for i, role in enumerate(game.roles):
         if role in game.FACE_DOWN:
             game.piles[i] = Sealed(game.piles[i])
@@ -103,6 +107,19 @@ def sealed_game(slug: str, deal: int):
         return run
 
     game.play, game.push = opened(real_play), opened(real_push)
+    real_copy = game.copy
+
+    def copy(stack: bool = True):
+        """The engine's copy of the real game (a hint's player keeps one to
+        play the moves on), sealed as the game is."""
+        was, Sealed.open = Sealed.open, True
+        try:
+            other = real_copy(stack)
+        finally:
+            Sealed.open = was
+        return seal(other)
+
+    game.copy = copy
     return game
 
 
@@ -415,8 +432,7 @@ def test_the_player_keeps_out_of_a_position_with_no_move_left():
     game = find_game("cadran")(1)
     for text in CADRAN_1_STUCK:
         game.play(text)
-    player = Player(game, Budget(10_000, 10))
-    player.visited |= player_module._history(game, player.observer)
+    player = replayed_player(game, Budget(10_000, 10))
     world = player.observer.world(game, random.Random(0))
     moves = [str(m) for m in player.candidates(world)]
     kept = [str(m) for m in player.not_stuck(world, player.candidates(world))]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+
+from engine import find_game
 import subprocess
 import sys
 
@@ -98,7 +100,29 @@ def test_hint_from_a_state_file(capsys, tmp_path):
     code, out, _ = run(capsys, "hint", "cadran", "--state", str(state), "--nodes", "2000", "--json")
     result = json.loads(out)
     assert code == 0 and result["basis"] == "player" and result["move"]
-    assert "face-up" in result["why"]
+    assert result["step"] and result["why"] and "winning line" not in result["why"]  # the pack is hidden
+
+
+def test_hint_from_a_save_never_takes_back_its_last_move(capsys, tmp_path):
+    """A board's save carries the game's history: the hint never leads back
+    into a position already played (a state alone has no history)."""
+    code, out, _ = run(capsys, "deal", "napoleon", "--seed", "1", "--json")
+    state = json.loads(out)
+    game = find_game("napoleon").from_portable(state)
+    game.play("choose:up")
+    move = next(m for m in game.legal_moves if not m.action and "@" not in str(m))
+    game.play(move)
+    save = tmp_path / "save.json"
+    save.write_text(json.dumps({"v": 1, "game": "napoleon", "deal": 1, "moves": ["choose:up", str(move)],
+                                "state": game.to_portable()}))
+    code, out, _ = run(capsys, "hint", "napoleon", "--state", str(save), "--json")
+    result = json.loads(out)
+    assert code == 0 and result["move"] != f"{move.dst}>{move.src}"
+    game.play(result["move"])
+    save.write_text(json.dumps({"v": 1, "game": "napoleon", "deal": 1, "moves": ["choose:up", "nonsense"],
+                                "state": game.to_portable()}))
+    code, _, err = run(capsys, "hint", "napoleon", "--state", str(save), "--json")
+    assert code == 2 and str(save) in err and "move 2" in err
 
 
 def test_hint_with_a_broken_state_names_file_and_line(capsys, tmp_path):

@@ -2,7 +2,18 @@
 // reference, BibTeX, CSL-JSON) for a clause or for the page, in the
 // spelling the reader has chosen. The bibliographic record is the page's
 // #cite-data (edition/citation.py); a clause's element carries its id, game,
-// witness and line.
+// witness and line. A text from a witness that is not the 1912 book (a
+// modern book, a web page) is cited from that source, never from the book.
+
+// The reference's own words (not data), in one place for the interface's
+// message catalogue.
+const WORDS = {
+  unknown: (what) => `${what} unknown`,
+  place: "place", publisher: "publisher", site: "site", year: "year",
+  dated: (when) => `${when} by the editors’ estimate`,
+  webPage: "a web page",
+};
+const UNKNOWN = "unknown"; // the manifest's word for what a witness does not say
 
 function today() {
   const now = new Date();
@@ -23,6 +34,40 @@ function partTitle(target) {
   return { ru: "", en: record.page.title_en, witnesses: [] };
 }
 
+// The source of what is cited: the witness's own (record.sources) where
+// every witness of the clause, or of the part, is that one other text;
+// otherwise null, the 1912 book.
+function sourceOf(target) {
+  const { record, clause } = target;
+  const sources = record.sources || {};
+  const ids = clause && clause.witness ? [clause.witness] : partTitle(target).witnesses;
+  const own = ids.length ? sources[ids[0]] : null;
+  return own && ids.every((id) => sources[id] && sources[id].title === own.title) ? own : null;
+}
+
+function known(value) {
+  return value && value !== UNKNOWN ? value : "";
+}
+
+// What the source does not say, and the editors' estimate of its age.
+function unknowns(source) {
+  const fields = source.kind === "web page" ? ["publisher", "year"] : ["place", "publisher", "year"];
+  const missing = fields.filter((field) => !known(source[field]))
+    .map((field) => WORDS.unknown(source.kind === "web page" && field === "publisher" ? WORDS.site : WORDS[field]));
+  return [missing.join(", "), source.dated && WORDS.dated(source.dated)].filter(Boolean).join("; ");
+}
+
+function sourceText(source) {
+  const facts = (source.kind === "web page" ? [source.publisher, source.year] : [source.place, source.publisher, source.year])
+    .map(known).filter(Boolean);
+  const about = [facts.join(", "), unknowns(source)].filter(Boolean).join("; ");
+  return `«${source.title}»${source.kind === "web page" ? `, ${WORDS.webPage}` : ""} (${about})`;
+}
+
+function spellingOf(target, source) {
+  return source ? "" : `${target.layer === "modern" ? "modern" : "1912"} spelling`;
+}
+
 function where(target) {
   const { clause } = target;
   if (!clause) return "";
@@ -34,11 +79,12 @@ export function plainText(target) {
   const { record, layer, url, accessed } = target;
   const book = record.book;
   const part = partTitle(target);
+  const source = sourceOf(target);
   const title = part.ru ? `«${part.ru}» (${part.en})` : part.en;
   const pieces = [
-    `«${book.title[layer]}» (${book.place[layer]}: ${book.publisher[layer]}, ${book.date})`,
+    source ? sourceText(source) : `«${book.title[layer]}» (${book.place[layer]}: ${book.publisher[layer]}, ${book.date})`,
     [title, where(target)].filter(Boolean).join(", "),
-    `${record.edition.title}, version ${record.edition.version}, ${layer === "modern" ? "modern" : "1912"} spelling`,
+    [`${record.edition.title}, version ${record.edition.version}`, spellingOf(target, source)].filter(Boolean).join(", "),
     `${url} (accessed ${isoDate(accessed)})`,
   ];
   return pieces.filter(Boolean).join(". ") + ".";
@@ -58,16 +104,22 @@ export function bibtex(target) {
   const { record, layer, url, accessed } = target;
   const book = record.book;
   const part = partTitle(target);
+  const source = sourceOf(target);
   const note = [where(target), part.witnesses.length && `witness${part.witnesses.length > 1 ? "es" : ""} ${part.witnesses.join(", ")}`,
-    `${layer === "modern" ? "modern" : "1912"} spelling`].filter(Boolean).join("; ");
+    spellingOf(target, source), source && unknowns(source)].filter(Boolean).join("; ");
+  const chapter = part.ru || part.en ? bib(part.ru ? `${part.ru} (${part.en})` : part.en) : "";
+  const web = source && source.kind === "web page";
+  // The book's facts, or the source's where it states them (a missing field is left out, the note says so).
+  const facts = source
+    ? [web ? ["title", chapter] : ["title", bib(source.title)], web ? ["howpublished", bib(`${WORDS.webPage} «${source.title}»`)] : null,
+      !web && chapter ? ["chapter", chapter] : null, known(source.publisher) ? ["publisher", bib(source.publisher)] : null,
+      known(source.place) && !web ? ["address", bib(source.place)] : null, known(source.year) ? ["year", bib(source.year)] : null]
+    : [["title", bib(book.title[layer])], chapter ? ["chapter", chapter] : null, ["publisher", bib(book.publisher[layer])],
+      ["address", bib(book.place[layer])], ["year", bib(book.date)]];
   // Values are escaped here; the editor is a corporate name, braced so that
   // BibTeX does not split it into given and family names; a URL stays verbatim.
   const fields = [
-    ["title", bib(book.title[layer])],
-    part.ru || part.en ? ["chapter", bib(part.ru ? `${part.ru} (${part.en})` : part.en)] : null,
-    ["publisher", bib(book.publisher[layer])],
-    ["address", bib(book.place[layer])],
-    ["year", bib(book.date)],
+    ...facts,
     ["edition", bib(`${record.edition.title}, version ${record.edition.version}`)],
     ["editor", `{${bib(record.edition.editors)}}`],
     ["note", bib(note)],
@@ -76,29 +128,34 @@ export function bibtex(target) {
     ["langid", "russian"],
   ].filter(Boolean);
   const body = fields.map(([name, value]) => `  ${name} = {${value}}`);
-  return `@${part.ru || part.en ? "inbook" : "book"}{${citeKey(target)},\n${body.join(",\n")}\n}`;
+  const kind = web ? "misc" : chapter ? "inbook" : "book";
+  return `@${kind}{${citeKey(target)},\n${body.join(",\n")}\n}`;
 }
 
 export function cslJson(target) {
   const { record, layer, url, accessed } = target;
   const book = record.book;
   const part = partTitle(target);
+  const source = sourceOf(target);
+  const container = source ? source.title : book.title[layer];
+  const year = source ? known(source.year) : book.date;
   const item = {
     id: citeKey(target),
-    type: part.ru || part.en ? "chapter" : "book",
-    title: part.ru ? `${part.ru} (${part.en})` : part.en || book.title[layer],
-    "container-title": book.title[layer],
-    publisher: book.publisher[layer],
-    "publisher-place": book.place[layer],
-    issued: { "date-parts": [[Number(book.date)]] },
+    type: source && source.kind === "web page" ? "webpage" : part.ru || part.en ? "chapter" : "book",
+    title: part.ru ? `${part.ru} (${part.en})` : part.en || container,
+    "container-title": container,
+    publisher: source ? known(source.publisher) : book.publisher[layer],
+    "publisher-place": source ? known(source.place) : book.place[layer],
+    issued: year ? { "date-parts": [[Number(year)]] } : null,
     editor: [{ literal: record.edition.editors }],
     edition: `${record.edition.title}, version ${record.edition.version}`,
-    language: layer === "modern" ? "ru" : "ru-petr1708",
-    note: [where(target), `${layer === "modern" ? "modern" : "1912"} spelling`].filter(Boolean).join("; "),
+    language: layer === "modern" || source ? "ru" : "ru-petr1708",
+    note: [where(target), spellingOf(target, source), source && unknowns(source)].filter(Boolean).join("; "),
     URL: url,
     accessed: { "date-parts": [accessed] },
   };
   if (item.type === "book") delete item["container-title"];
+  for (const key of ["publisher", "publisher-place", "issued"]) if (!item[key]) delete item[key];
   return JSON.stringify([item], null, 2);
 }
 

@@ -16,14 +16,17 @@ import { verdictParts, outcomeParts, note } from "./board/messages.js";
 import { snapshot, glide, pause, place } from "./board/animate.js";
 import { shortName } from "./board/cards.js";
 import * as readings from "./board/readings.js";
+import { Busy, words } from "./board/busy.js";
 
 // The games' own actions ("deal", "choose:up", "sixth-row:column-3") are
 // named for the buttons by the catalogue's "action.<name>"; an action the
 // catalogue does not know keeps its engine name.
 const ACTIONS = ["deal", "redeal", "choose:up", "choose:down", "sixth-row"];
 const HINT_BASES = ["winning-line", "player", "lost", "no-move", "won"]; // engine/solver/player.py's Hint.basis
-const PHONE = 640; // px: below this the board may scroll sideways, above it fits
+const PHONE = 640; // px: below this the board re-flows to the width (board/narrow.js) and may run below the screen
 const SOLUTION_STEP_MS = 450;
+// A call that failed for the engine's sake, not the request's (engine.js).
+const ENGINE_STOPPED = new Set(["load-failed", "cancelled", "timeout"]);
 
 /** A card move's parts: "src>dst", "src>dst:n" or "src@k>dst" (the k-th
  * card from the bottom, 1-based, where a rule lets a card below the top
@@ -91,12 +94,20 @@ class Demo {
     const root = new URL(document.body.dataset.root, location.href);
     this.build = section.dataset.build || "";
     this.engine = new Engine(root, this.build, section.dataset.snapshot === "yes", (p) => this.onProgress(p));
+    // A slow answer is shown (with Cancel); a worker ended (cancelled, or
+    // silent past its time) is replaced and given this position back.
+    this.busyLine = new Busy(this.frame, () => this.engine.cancel());
+    this.engine.onCall = (call) => {
+      this.busyLine.show(call);
+      if (call.state === "restarted" && !this.view) this.boot(); // it was ended while the game was being set up
+    };
+    this.engine.position = () => (this.view?.save ? { op: "restore", args: { game: this.slug, save: this.view.save } } : null);
     this.setUp();
   }
 
   // --- loading ---------------------------------------------------------
 
-  onProgress({ progress, fraction, error, stage, ms, at }) {
+  onProgress({ progress, fraction, error, cause, stage, ms, at }) {
     if (progress === "timing") {
       this.timings = { ...this.timings, [stage]: ms };
       // the worker's stage on the page's timeline (for bench/site_bench.py)
@@ -110,8 +121,8 @@ class Demo {
     if (fraction !== undefined) bar.value = fraction;
     retry.hidden = progress !== "failed" && progress !== "slow";
     if (["slow", "interpreter", "engine", "ready", "failed"].includes(progress)) {
-      msg.textContent = t("board.progress." + progress, { error });
-      this.progressSaid = { progress, error };
+      msg.textContent = progress === "failed" && cause === "stopped" ? words("stopped", error) : t("board.progress." + progress, { error });
+      this.progressSaid = { progress, error, cause };
     }
     if (progress === "failed") {
       this.section.dataset.state = "failed";
@@ -147,7 +158,7 @@ class Demo {
           this.announceReady();
           return;
         } catch (error) {
-          if (error.kind === "load-failed") throw error;
+          if (ENGINE_STOPPED.has(error.kind)) throw error; // the save is not to blame
           this.forgetSave();
           this.say("warn", t("board.save.discarded", { error: error.message }));
         }
@@ -243,7 +254,9 @@ class Demo {
         const result = await this.engine.call(op, args);
         await andThen(result);
       } catch (error) {
-        if (error.kind !== "load-failed") this.say("no", error.message);
+        if (error.kind === "cancelled") this.say("info", words("cancelled"));
+        else if (error.kind === "timeout") this.say("warn", words("timeout", error.seconds));
+        else if (error.kind !== "load-failed") this.say("no", error.message);
       } finally {
         this.busy = false;
         this.section.removeAttribute("aria-busy");
@@ -423,7 +436,7 @@ class Demo {
    * window's height less the bars and the verdict line above the board. */
   space() {
     const width = Math.max(200, this.frame.clientWidth - 2);
-    if (window.innerWidth < PHONE) return { width, height: Infinity, phone: true };
+    if (window.innerWidth < PHONE) return { width, height: Infinity, phone: true, screen: window.innerHeight };
     const bars = [...this.section.querySelectorAll(".demo-bar")].reduce((sum, bar) => sum + bar.offsetHeight, 0);
     const height = Math.max(240, window.innerHeight - bars - 84);
     return { width, height };

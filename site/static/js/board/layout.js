@@ -113,7 +113,7 @@ function extent(n, off) {
 /** Piles whose first cards overlap in the engine's picture (Exiles' spread
  * thirteenth packet: one card a place, each place a little lower) are laid
  * out as one fan, a "chain", whose places are its cards. */
-function chains(specs) {
+export function chains(specs) {
   const out = [];
   const seen = new Set();
   for (const a of specs) {

@@ -3,6 +3,7 @@
 // announced with its name and every card a player can see in it (rank and
 // suit, or how many lie face down), and whether it takes the picked card.
 import { plan } from "./layout.js";
+import { planNarrow } from "./narrow.js";
 import { cardElement, shortName } from "./cards.js";
 import { pileLabel, cardName } from "./labels.js";
 import { t } from "../i18n.js";
@@ -35,7 +36,7 @@ function describe(data, spec, cards, lang) {
 export function draw(board, data, state, ui) {
   const specs = data.layout.piles;
   const counts = Object.fromEntries(specs.map((s) => [s.id, (state.piles[s.id] || []).length]));
-  const p = plan(data.layout, counts, ui.space, ui.limits);
+  const p = ui.space.phone ? planNarrow(data.layout, counts, ui.space, ui.limits) : plan(data.layout, counts, ui.space, ui.limits);
   const hadFocus = board.contains(document.activeElement);
   board.replaceChildren();
   // The cards lie in a layer of their own under the piles: a pile is a
