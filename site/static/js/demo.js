@@ -16,6 +16,7 @@ import { snapshot, glide, pause, place } from "./board/animate.js";
 import { shortName } from "./board/cards.js";
 import * as readings from "./board/readings.js";
 import { Busy, words } from "./board/busy.js";
+import { say as notice } from "./board/notices.js";
 
 // The games' own actions ("deal", "choose:up", "sixth-row:column-3"), named
 // for the buttons; an action the page does not know keeps its engine name.
@@ -28,6 +29,8 @@ const ACTION_LABELS = {
 };
 const PHONE = 640; // px: below this the board re-flows to the width (board/narrow.js) and may run below the screen
 const SOLUTION_STEP_MS = 450;
+const DEAL_STEP_MS = 90; // the pause between the cards of a one-click deal
+const DEAL_ALL_LIMIT = 200; // more forced deals than any game's cards: a guard, never reached
 // A call that failed for the engine's sake, not the request's (engine.js).
 const ENGINE_STOPPED = new Set(["load-failed", "cancelled", "timeout"]);
 
@@ -161,6 +164,7 @@ class Demo {
           if (!this.play || this.play.deal !== view.state.deal) this.newPlay(view.state.deal);
           this.show(view);
           this.dealInput.value = this.view.state.deal;
+          this.refuseAddress(asked);
           this.announceReady();
           return;
         } catch (error) {
@@ -169,16 +173,23 @@ class Demo {
           this.say("warn", `Your saved game was discarded: ${error.message}.`);
         }
       }
-      const deal = asked?.deal ?? (Number(this.dealInput.value) || 1);
+      const deal = asked?.deal ?? (readings.dealNumber(this.dealInput.value) || 1);
       const view = await this.engine.call("new", { game: this.slug, deal, readings: asked?.given ? asked.readings : {} });
       this.newPlay(deal);
       this.show(view);
       this.dealInput.value = deal;
       if (saved && asked?.given) this.say("info", `The link's game: deal № ${deal}${this.readingsText(" under ")}. Your saved game was set aside.`);
+      this.refuseAddress(asked);
       this.announceReady();
     })();
     this.booted.catch(() => { this.booted = null; });
     return this.booted;
+  }
+
+  /** A `?deal=` that is no deal number is refused aloud, never read as deal 1
+   * (the address then names the deal that opened instead). */
+  refuseAddress(asked) {
+    if (asked?.bad != null) this.say("warn", notice("badDeal", asked.bad, this.view.state.deal));
   }
 
   announceReady() {
@@ -295,8 +306,8 @@ class Demo {
   }
 
   async playDeal() {
-    const deal = Number(this.dealInput.value);
-    if (!Number.isInteger(deal) || deal < 1) { this.say("no", "A deal number is a whole number from 1 on."); return; }
+    const deal = readings.dealNumber(this.dealInput.value.trim());
+    if (deal === null) { this.say("no", notice("badInput")); return; }
     if (!(await this.giveUp("Play deal " + deal))) return;
     await this.start(deal);
   }
@@ -340,6 +351,35 @@ class Demo {
       this.show(view, { animate: true });
       if (!quiet || !verdict.allowed) this.explain(verdict);
       if (verdict.allowed && auto) await this.autoMoves();
+    });
+  }
+
+  /** True where the only thing the player can do is deal the next card:
+   * no choice, so a click may lay out the whole stretch. */
+  forcedDeal(view = this.view) {
+    return !!view && !view.outcome && view.moves.length === 1 && view.moves[0] === "deal";
+  }
+
+  /** A deal with no choice in it, laid out at one click: the forced deal
+   * moves one after another, each drawn (and animated) as the book deals
+   * it, up to the first position where the player has a choice. */
+  dealAll() {
+    this.selected = null;
+    this.selectedAt = 0;
+    this.hint = null;
+    return this.run("move", { move: "deal" }, async ({ verdict, view }) => {
+      this.show(view, { animate: true });
+      if (!verdict.allowed) { this.explain(verdict); return; }
+      let dealt = 1;
+      while (dealt < DEAL_ALL_LIMIT && this.forcedDeal()) {
+        await pause(DEAL_STEP_MS);
+        const next = await this.engine.call("move", { move: "deal" });
+        if (!next.verdict.allowed) break;
+        this.show(next.view, { animate: true });
+        dealt += 1;
+      }
+      this.say("info", notice("dealtAll", dealt, !this.view.outcome));
+      await this.autoMoves();
     });
   }
 
@@ -437,13 +477,19 @@ class Demo {
 
   drawActions() {
     const wanted = this.view.moves.filter((m) => !m.includes(">"));
-    this.actions.replaceChildren(...wanted.map((move) => {
+    const buttons = wanted.map((move) => {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.action = move;
       button.textContent = actionLabel(move, this.data.labels);
       return button;
-    }));
+    });
+    if (this.forcedDeal()) { // beside the one-card Deal, the same as a click on the stock
+      const all = Object.assign(document.createElement("button"), { type: "button", textContent: notice("dealAll"), title: notice("dealAllTitle") });
+      all.dataset.op = "deal-all";
+      buttons.push(all);
+    }
+    this.actions.replaceChildren(...buttons);
   }
 
   showOutcome() {
@@ -457,8 +503,8 @@ class Demo {
     }
     const result = this.play?.ended;
     const recorded = result === "abandoned" ? "This game was given up and counted as lost." :
-      this.play?.assisted && result === "won" ? "Won with the solver's solution shown: counted as played, not as won." :
-      result ? `Counted in your statistics (${stats.rate(stats.statsOf(this.slug))} won of ${stats.statsOf(this.slug).played}).` : "";
+      this.play?.assisted && result === "won" ? "Solved with help (the solver’s solution was played): counted as solved with help, neither won nor lost." :
+      result ? `Counted in your statistics (${stats.rate(stats.statsOf(this.slug))} won of ${stats.decided(stats.statsOf(this.slug))}).` : "";
     const body = this.banner.querySelector(".outcome-body");
     body.replaceChildren(...outcomeParts(outcome, this.cited, recorded));
     this.banner.className = "outcome " + (outcome.won ? "won" : "lost");
@@ -562,7 +608,7 @@ class Demo {
       text.textContent = `A winning line of ${found.moves.length} moves. ` + (found.thoughtful
         ? "It relies on knowing the hidden order of the cards (the stock and each redeal's shuffle), which a player cannot see: it shows that the deal can be won, not how to play it blind."
         : "It uses only what is on the table.");
-      this.say("info", "Solution found: press Play to watch it, or Step for one move at a time. A game finished this way is not counted as won.");
+      this.say("info", "Solution found: press Play to watch it, or Step for one move at a time. A game finished this way counts as solved with help, neither won nor lost.");
     });
   }
 
@@ -658,6 +704,7 @@ class Demo {
   dealFrom(id) {
     const moves = this.view.moves;
     const action = ["deal", "redeal"].find((a) => moves.includes(a));
+    if (action === "deal" && this.forcedDeal()) { this.dealAll(); return true; }
     if (action) { this.tryMove(action); return true; }
     if (moves.some((m) => m.startsWith(id + ">"))) return false; // the stock's card is picked up
     const cards = this.view.state.piles[id] || [];
@@ -733,6 +780,7 @@ class Demo {
       if (event.key === "Enter") { event.preventDefault(); this.playDeal(); }
     });
     this.actions.addEventListener("click", (event) => {
+      if (event.target.closest("button[data-op=deal-all]")) { this.dealAll(); return; }
       const button = event.target.closest("button[data-action]");
       if (button) this.tryMove(button.dataset.action);
     });

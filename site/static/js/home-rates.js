@@ -25,7 +25,8 @@ if (table) {
     const td = document.createElement("td");
     td.className = "your-rate";
     td.dataset.label = "Your rate";
-    td.textContent = s && s.played ? `${stats.rate(s)} (${s.won} of ${s.played}) /` : "—";
+    const helped = s?.assisted ? `; ${s.assisted} solved with help` : "";
+    td.textContent = s && s.played ? `${stats.rate(s)} (${s.won} of ${stats.decided(s)}${helped}) /` : "—";
     row.insertBefore(td, at >= 0 ? row.children[at] || null : null);
   }
 }
