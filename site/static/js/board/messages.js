@@ -1,6 +1,15 @@
 // What the board says: the verdict on a move (with the clauses of the book
 // behind it), the end of the game in a banner that stays, and short notes.
 import { highlightClause } from "../app.js";
+import { say as notice } from "./notices.js";
+
+function endingSummary(won, how) {
+  return notice(`ending.${won ? "won" : "lost"}.${how}`) ?? notice(won ? "ending.won.says" : "ending.lost.says");
+}
+
+function endingReason(reason) {
+  return notice("ending.reason", document.documentElement.lang === "ru" ? reason.ru : reason.en);
+}
 
 function rootUrl(path) {
   return new URL(path, new URL(document.body.dataset.root, location.href)).href;
@@ -120,9 +129,14 @@ export function outcomeParts(outcome, cited, recorded) {
   const parts = [head];
   const why = document.createElement("details");
   const summary = document.createElement("summary");
-  summary.textContent = outcome.won ? "The clause that says the game is won" : "The clause that says the game is over";
-  why.append(summary, ...outcome.clause_ids.map((id) => quote(id, cited)));
-  if (!outcome.clause_ids.length) why.append(Object.assign(document.createElement("p"), { textContent: `Engine rule ${outcome.rule}.` }));
+  // The one clause that ends the game, named for what it does there: a
+  // clause that limits the deals is not "the clause that says the game is over".
+  const ending = outcome.ending?.id ? outcome.ending : { id: outcome.clause_ids[0], how: "says" };
+  summary.textContent = endingSummary(outcome.won, ending.how);
+  why.append(summary);
+  if (outcome.reason) why.append(Object.assign(document.createElement("p"), { className: "outcome-reason", textContent: endingReason(outcome.reason) }));
+  if (ending.id) why.append(quote(ending.id, cited));
+  else why.append(Object.assign(document.createElement("p"), { textContent: `Engine rule ${outcome.rule}.` }));
   why.open = true;
   parts.push(why);
   if (recorded) parts.push(Object.assign(document.createElement("p"), { className: "recorded", textContent: recorded }));
