@@ -157,3 +157,22 @@ def test_deal_all_is_a_button_and_animates_each_card(phone_tab, server):
     settle(phone_tab)
     assert phone_tab.evaluate("window.__animations") - before >= 24  # each card glides from the stock
     assert phone_tab.locator(".actions [data-op=deal-all]").count() == 0
+
+
+def test_auto_move_plays_at_once_after_a_new_start_and_says_when_nothing_is_proved_safe(tab, server):
+    _fresh(tab, server, "cadran", "?deal=1")
+    tab.check("input[data-setting=auto]")
+    tab.wait_for_function("() => window.pasyansDemo.view.history.length >= 1")
+    settle(tab)
+    # the same deal again from its first card: its free ace goes home at once, unasked
+    tab.click("button[data-op=restart]")
+    tab.locator("dialog.confirm button[value=yes]").click()
+    tab.wait_for_function("() => window.pasyansDemo.view.history.length >= 1 && window.pasyansDemo.view.history[0] === 'col-7>foundation-C-1'")
+    settle(tab)
+    assert "Auto-move" in tab.locator(".verdict").inner_text()
+    # ticked where the solver proves nothing safe yet (Belle Lucie with its redeals to come): said, not silent
+    tab.uncheck("input[data-setting=auto]")
+    _fresh(tab, server, "belle-lucie", "?deal=1")
+    tab.check("input[data-setting=auto]")
+    tab.wait_for_selector(".verdict :text('no move here is proved safe yet')")
+    assert tab.evaluate("window.pasyansDemo.view.history.length") == 0

@@ -288,11 +288,12 @@ class Demo {
     this.stopSolution();
     this.selected = null;
     this.hint = null;
-    return this.run("new", { game: this.slug, deal, readings }, (view) => {
+    return this.run("new", { game: this.slug, deal, readings }, async (view) => {
       this.newPlay(deal);
       this.show(view);
       this.dealInput.value = deal;
       this.say("info", `Deal № ${deal}.`);
+      await this.autoMoves(); // a safe card free in the opening goes home at once too
     });
   }
 
@@ -792,6 +793,7 @@ class Demo {
         write(`board.${name}`, input.checked);
         if (name === "auto" && input.checked && this.view) this.run("auto", {}, async (first) => {
           if (first.move) { this.show(first.view, { animate: true }); await this.autoMoves(); }
+          else this.say("info", notice("autoNone")); // ticked, and kept: said, so that the box does not seem broken
         });
       });
     }

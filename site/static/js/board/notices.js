@@ -19,6 +19,10 @@ const TEXT = {
     en: (n, more) => `${n} card${n === 1 ? "" : "s"} dealt in the book’s order${more ? ": now a choice is yours." : "."}`,
     ru: (n, more) => `Сдано по порядку книги: ${n} ${plural(n, "карта", "карты", "карт")}${more ? ". Теперь выбор за вами." : "."}`,
   },
+  autoNone: {
+    en: "Auto-move is on: no move here is proved safe yet (the solver's proofs hold only in some positions, often once no redeal is left); each one that is will be played after your moves.",
+    ru: "Автоход включён: здесь пока ни один ход не доказан безопасным (доказательства решателя верны лишь в некоторых позициях, часто когда пересдач не осталось); каждый доказанный будет сыгран после ваших ходов.",
+  },
   // The end banner's heading over the clause that ends the game (Game.ENDING's how).
   "ending.won.says": { en: "The clause that says the game is won", ru: "Пункт, по которому пасьянс сошёлся" },
   "ending.won.goal": { en: "The clause that says where every card must end", ru: "Пункт о том, где должны лечь все карты" },
