@@ -43,8 +43,9 @@ export function record(slug, { result, deal, ms, moves, assisted, readings }) {
   if (key) { // played under other readings than the edition's: counted apart too, as the odds differ
     entry.readings = readings;
     const under = (s.under = { ...s.under });
-    under[key] = { played: (under[key]?.played || 0) + 1, won: (under[key]?.won || 0) + (won ? 1 : 0),
-      assisted: (under[key]?.assisted || 0) + (helped ? 1 : 0) };
+    const assisted = (under[key]?.assisted || 0) + (helped ? 1 : 0);
+    under[key] = { played: (under[key]?.played || 0) + 1, won: (under[key]?.won || 0) + (won ? 1 : 0) };
+    if (assisted) under[key].assisted = assisted; // kept only where one was
   }
   s.last = [entry,
     ...s.last].slice(0, 20);
