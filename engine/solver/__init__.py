@@ -28,5 +28,8 @@ after it the generic search, the only one of theirs that may say "lost".
   the shuffle of a redeal) and worlds consistent with it;
 * `player`: the player's policy (search of the visible position, sampling
   of the unseen cards);
+* `hints`: that policy one move at a time, following the game as it is
+  played (never back into a position of its history; the plan it hinted
+  continued), for the board's Hint button and `pasyans hint`;
 * `measures`: "solvable", "single-deal" and "player", one deal at a time.
 """

@@ -60,7 +60,8 @@ where it has none the piles it builds (`BUILT_ROLES`: Мельница's centre
 and corners).
 
 The player never goes back into a position it has left, so it cannot
-shuttle a card for ever; `hint` is one step of this policy.
+shuttle a card for ever; a hint is one step of this policy, taken by a
+player who follows the game as it is played (`engine.solver.hints`).
 """
 
 from __future__ import annotations
@@ -196,7 +197,6 @@ class Player:
         self.shown_at_start = self.observer.unseen_count()
         self.total_cards = sum(len(p) for p in game.piles)
         self.home_at_once = HOME_AT_ONCE and not self.know.redeal_shuffles  # see `home_move`
-
 
     def rebudget(self, budget: Budget) -> None:
         """A new budget, all of it for the next decision (a hint's)."""
@@ -573,7 +573,7 @@ class Player:
             if tried[move] and tried[move] == full and scores[move] / tried[move] > best_score:
                 best, best_score = move, scores[move] / tried[move]
         self.why = ("rollouts", {"worlds": len(worlds), "compared": len(candidates),
-                                 "searched": self.sampled, "home": max(0.0, best_score) / 0.9})
+                                 "searched": self.sampled, "home": min(1.0, max(0.0, best_score) / 0.9)})
         return best
 
     def _rollout(self, work: Game, meter: Meter, rng: random.Random, length: int = 0) -> float:

@@ -23,6 +23,7 @@ LABELS = SITE / "data" / "pile-labels.json"
 PER_DEAL = ROOT / "data" / "winrates"
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 ARROWS = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
+RANKS_RU = {"A": "Т", "K": "К", "Q": "Д", "J": "В"}
 LANGS = ("en", "ru", "ru_modern")
 
 
@@ -61,8 +62,8 @@ def pile_label(slug: str, pile: dict) -> dict[str, str]:
     if builds:
         sign = ("↑" if builds.get("direction") == "up" else "↓")
         rank = str(builds.get("from") or "")
-        for lang in LANGS:
-            parts[lang].append(rank + sign)
+        for lang in LANGS:  # the ace and the court cards as a Russian player writes them: Т, К, Д, В
+            parts[lang].append((rank if lang == "en" else RANKS_RU.get(rank, rank)) + sign)
     label = {lang: " ".join(parts[lang]) for lang in LANGS}
     # what an empty place shows large: the part after the role's word
     label["tail"] = {"en": " ".join(parts["en"][1:]), "ru": " ".join(parts["ru"][1:])}

@@ -20,7 +20,8 @@ import json
 from pathlib import Path
 
 import corpus
-from edition import ROOT, apparatus, markup, svg
+from edition import ROOT, apparatus, i18n, markup, svg
+from edition.curve import read_curves
 from edition.model import Clause, Edition, Figure, Game, Note, Rule, RuleReading, Section, Term, Witness
 from pasyans import __version__
 from pasyans.errors import InputError
@@ -100,6 +101,8 @@ def _optional(edition: Edition, read, name: str, *argv: str):
 
 # The solver's table of win rates (`pasyans stats GAME ... --table FILE`).
 WIN_RATES = ROOT / "data" / "winrates.json"
+# The player's budget curves (`pasyans curves`).
+PLAYER_CURVES = ROOT / "data" / "player-curves.json"
 
 
 def load(source: Commands | Folder | None = None, win_rates: Path | None = None) -> Edition:
@@ -108,6 +111,8 @@ def load(source: Commands | Folder | None = None, win_rates: Path | None = None)
     if win_rates is None and isinstance(source, Folder):
         win_rates = source.path / "win-rates.json"
     edition.win_rates = read_win_rates(win_rates or WIN_RATES)
+    edition.player_curves = read_curves(source.path / "player-curves.json" if isinstance(source, Folder)
+                                        else PLAYER_CURVES)
     games = source.json("games", "--json")
     clauses = source.json("clauses", "--json")
     rule_index = rule_records(_optional(edition, source.json, "engine rules", "rules", "--json"))
@@ -146,33 +151,66 @@ def load(source: Commands | Folder | None = None, win_rates: Path | None = None)
         if game.layout:
             opening = _optional(edition, source.json, f"deal of {game.slug}", "deal", game.slug, "--seed", "1", "--json")
             for figure in game.figures:
-                figure.svg = svg.layout_svg(game.layout, opening, f"The opening layout of {game.title_en} (deal 1)")
+                figure.svg = svg.layout_svg(game.layout, opening, i18n.text("figure.opening", "ru", title=game.title_plain))
     return edition
 
 
 MEASURE_NAMES = {"player": "for a player", "solvable": "solvable", "single-deal": "single deal"}
 
 
-def rate_text(entry: dict) -> str:
+def _number(value: float, lang: str, spec: str = ".1f") -> str:
+    """A number as the language writes it (a decimal comma in Russian)."""
+    text = format(value, spec)
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def rate_text(entry: dict, lang: str = "en") -> str:
     """One measure as the home page prints it: the share won (a bracket
     where deals stayed undecided), its Wilson 95% interval, N, the budget
-    and the undecided count; never a rate over the decided deals alone."""
+    and the undecided count; never a rate over the decided deals alone.
+    In English, or in Russian (`lang` "ru"; the words from the catalogue)."""
     n, won, unknown = entry["deals"], entry["won"], entry["unknown"]
     if not n:
-        return "no deal measured"
+        return i18n.text("rate.none", lang)
     low, high = 100 * won / n, 100 * (won + unknown) / n
-    share = f"{low:.1f}%" if not unknown else f"{low:.1f}–{high:.1f}%"
-    text = (f"{share} (95% {100 * entry['low']:.1f}–{100 * entry['high']:.1f}%), "
-            f"N = {n}, {budget_text(entry)}")
-    return text + (f", {unknown} undecided" if unknown else "")
+    percent = " %" if lang == "ru" else "%"
+    share = (_number(low, lang) + percent if not unknown
+             else f"{_number(low, lang)}–{_number(high, lang)}{percent}")
+    text = i18n.text("rate.text", lang, share=share, low=_number(100 * entry["low"], lang),
+                     high=_number(100 * entry["high"], lang), n=n, budget=budget_text(entry, lang))
+    return text + (i18n.text("rate.undecided", lang, n=unknown) if unknown else "")
 
 
-def budget_text(entry: dict) -> str:
+def budget_text(entry: dict, lang: str = "en") -> str:
     """The budget per deal; where the deals were searched in passes
     (`first_pass_s`), the first pass's budget and the whole one."""
     if entry.get("first_pass_s"):
-        return f"≤ {entry['budget_s']:g} s/deal ({entry['first_pass_s']:g} s, then the rest for the undecided)"
-    return f"{entry['budget_s']:g} s/deal"
+        return i18n.text("rate.budget.passes", lang, s=_number(entry["budget_s"], lang, "g"),
+                         first=_number(entry["first_pass_s"], lang, "g"))
+    return i18n.text("rate.budget", lang, s=_number(entry["budget_s"], lang, "g"))
+
+
+def paired_text_ru(pair: dict) -> str:
+    """pasyans.stats.paired_text in Russian (the catalogue's words)."""
+    if not pair.get("deals"):
+        return i18n.text("paired.none", "ru")
+    changed = pair["won_here_only"] + pair["won_default_only"]
+    text = i18n.text("paired.text", "ru", changed=changed, deals=pair["deals"], here=pair["won_here_only"],
+                     default=pair["won_default_only"])
+    if "default_won" in pair:
+        text += i18n.text("paired.default", "ru", won=pair["default_won"], deals=pair["deals"])
+        if pair.get("default_unknown"):
+            text += i18n.text("paired.default-undecided", "ru", n=pair["default_unknown"])
+    text += ")"
+    if pair["undecided"]:
+        text += i18n.text("paired.undecided", "ru", n=pair["undecided"])
+    return text
+
+
+def _measured(entry: dict, measure: str) -> dict:
+    """A measure's entry with its name and text in both languages."""
+    return {**entry, "name": MEASURE_NAMES[measure], "text": rate_text(entry),
+            "name_ru": i18n.text(f"measure.{measure}", "ru"), "text_ru": rate_text(entry, "ru")}
 
 
 def _modern_quotations(edition: Edition, tei: bytes | None) -> dict[str, str]:
@@ -220,14 +258,17 @@ def rule_readings_of(data, slug: str, rates: dict | None) -> list[RuleReading]:
                 headline = (rates or {}).get(kinds[0]) if kinds else _headline(rates)
                 if entry:
                     odds = f"{entry['name']}: {entry['text']}"
+                    odds_ru = f"{entry['name_ru']}: {entry['text_ru']}"
                     if entry.get("paired"):
                         odds += "; deal by deal against the edition's reading: " + paired_text(entry["paired"])
+                        odds_ru += i18n.text("odds.paired", "ru") + paired_text_ru(entry["paired"])
                 elif headline and alt["id"] == record["default"]:
                     odds = (f"{headline['name']}: {headline['text']} (the table's figure for the game, measured "
                             "under the edition's readings)")
+                    odds_ru = f"{headline['name_ru']}: {headline['text_ru']}" + i18n.text("odds.headline", "ru")
                 else:
-                    odds = ""
-                alternatives.append({**alt, "odds": odds})
+                    odds = odds_ru = ""
+                alternatives.append({**alt, "odds": odds, "odds_ru": odds_ru})
             out.append(RuleReading(
                 id=record["id"], reason=record.get("reason", ""), default=record["default"],
                 why_default=record.get("why_default", ""), source=record.get("source", ""),
@@ -260,13 +301,12 @@ def read_win_rates(path: Path) -> dict[str, dict]:
             for measure, entry in game["measures"].items():
                 if measure not in MEASURE_NAMES:
                     raise ValueError(f"unknown measure {measure!r}")
-                measures[measure] = {**entry, "name": MEASURE_NAMES[measure], "text": rate_text(entry)}
+                measures[measure] = _measured(entry, measure)
             rates[slug] = measures
             under = {}
             for ident, alternatives in game.get("readings", {}).items():
                 for alt, place in alternatives.items():
-                    chosen = _headline({m: {**e, "name": MEASURE_NAMES[m], "text": rate_text(e)}
-                                        for m, e in place["measures"].items() if m in MEASURE_NAMES})
+                    chosen = _headline({m: _measured(e, m) for m, e in place["measures"].items() if m in MEASURE_NAMES})
                     if chosen:
                         under.setdefault(ident, {})[alt] = chosen
             if under:

@@ -202,6 +202,7 @@ class Edition:
     assumptions: dict[str, Note] = field(default_factory=dict)  # the engine's, by id
     principles: list[str] = field(default_factory=list)  # the TEI header's editorial declarations
     win_rates: dict[str, dict] = field(default_factory=dict)
+    player_curves: dict[str, dict] = field(default_factory=dict)  # by game: data/player-curves.json
     missing: list[str] = field(default_factory=list)  # inputs not yet available
     modern: dict[str, str] = field(default_factory=dict)  # the editors' prose quoting the book: its modern spelling
 
@@ -244,6 +245,8 @@ class Edition:
                     if changed:
                         out.append({"slug": slug, "reading": ident, "alternative": alt, "name": entry["name"],
                                     "text": entry["text"], "base": base["text"], "changed": changed,
+                                    "name_ru": entry.get("name_ru", entry["name"]), "text_ru": entry.get("text_ru", entry["text"]),
+                                    "base_ru": base.get("text_ru", base["text"]),
                                     "deals": pair["deals"], "gained": pair["won_here_only"],
                                     "lost": pair["won_default_only"], "default_won": pair.get("default_won"),
                                     "default_unknown": pair.get("default_unknown") or 0})

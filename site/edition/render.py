@@ -17,7 +17,7 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from edition import STATIC, TEMPLATES, board, book, contents
+from edition import STATIC, TEMPLATES, board, book, contents, i18n
 from edition.markup import kind_label, layered
 from edition.model import Edition
 from edition.security import CSP_META
@@ -38,6 +38,19 @@ def _spelled(context, text: str) -> Markup:
     return context["edition"].spelled(text)
 
 
+def _download_label(download) -> Markup:
+    """A download's name in both languages ("EPUB, 1912 spelling"), where
+    the catalogue knows its kind and spelling; else its own label."""
+    kind, _, spelling = download.label.partition(", ")
+    layer = {"1912 spelling": "1912", "modern spelling": "modern"}.get(spelling)
+    if kind not in ("EPUB", "PDF") or not layer:
+        return Markup.escape(download.label)
+    return Markup("").join(
+        Markup('<span data-l="{0}" lang="{0}">{1}</span>').format(
+            lang, i18n.text(f"downloads.{kind.lower()}", lang, spelling=i18n.text(f"downloads.spelling.{layer}", lang)))
+        for lang in i18n.LANGUAGES)
+
+
 def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=loader or jinja2.FileSystemLoader(TEMPLATES),
@@ -48,7 +61,10 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
     )
     # The filters and globals the templates use, in one place.
     env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html",
-                        "kind_label": kind_label, "spelled": _spelled})
+                        "kind_label": kind_label, "spelled": _spelled, "download_label": _download_label})
+    # the interface's messages (edition/i18n.py, site/data/messages.json)
+    env.globals.update({"t": i18n.t, "attr": i18n.attr, "tx": i18n.text, "both": i18n.both, "relabel": i18n.relabel,
+                        "messages": i18n.messages()})
     env.globals.update({"csp": CSP_META, "source_files": set(), "rule_url": rule_url, "layers": layered,
                         "downloads": [], "book": book, "contents_words": contents.data()["words"]})
     return env
@@ -170,6 +186,7 @@ def render_pages(edition: Edition, env: jinja2.Environment | None = None, downlo
         "rules_by_id": {rule.id: rule for rule in edition.rules},
         "terms_by_id": {term.id: term for term in edition.terms},
         "titles": {game.slug: game.title_en for game in edition.games},
+        "titles_ru": {game.slug: game.title_plain for game in edition.games},
         "downloads": downloads or [],
     }
     pages = {}
@@ -209,6 +226,9 @@ def build(edition: Edition, out: Path, env: jinja2.Environment | None = None, do
         log.info("wrote %s", target)
         written.append(target)
     shutil.copytree(STATIC, out / "assets", dirs_exist_ok=True)
+    catalogue = out / "assets" / "js" / "catalogue.js"  # the interface's messages, for the scripts
+    catalogue.write_text(i18n.script_module(), encoding="utf-8")
+    written.append(catalogue)
     index = out / "assets" / "search-index.json"
     index.write_text(json.dumps(searchindex.entries(edition), ensure_ascii=False), encoding="utf-8")
     written.append(index)

@@ -93,7 +93,7 @@ def test_a_game_finished_with_the_shown_solution_is_solved_with_help_and_keeps_t
     headers = tab.locator("table.stats-all thead th").all_inner_texts()
     cells = row.locator("td").all_inner_texts()
     by = dict(zip(headers, cells))
-    assert (by["Played"], by["Won"], by["Lost or given up"], by["Solved with help"], by["Your rate"], by["Streak"]) \
+    assert (by["Played"], by["Won"], by["Lost or given up"], by["Solved with help"], by["Your rate"], by["Current streak"]) \
         == ("3", "2", "0", "1", "100%", "2 won")
     # the home page's "yours / measured"
     tab.goto(f"{server}index.html")

@@ -162,6 +162,10 @@ def test_win_rates_come_from_the_solver_table(sample_site, tmp_path):
 
     index = lxml.html.parse(str(sample_site / "index.html"))
     row = index.xpath('//table[contains(@class, "games")]//tr[td/a[@href="games/belle-lucie.html"]]')[0]
+    russian = " ".join(row.xpath('.//*[@data-l="ru"]//text()'))
+    assert "без пересдачи: " in russian and "4,5–9,5 % (95 %: 2,4–14,0 %), N = 200, 2 с на раздачу, не решено: 10" in russian
+    for span in index.xpath('//*[@data-l="ru"]'):  # the English interface from here on
+        span.drop_tree()
     text = row.text_content()
     assert "17.0% (95% 13.2–21.6%), N = 300, 10 s/deal" in text
     # undecided deals: the bracket, never a rate over the decided deals alone

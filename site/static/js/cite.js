@@ -162,6 +162,8 @@ export function cslJson(target) {
 export const FORMATS = { plain: plainText, bibtex, csl: cslJson };
 
 // The dialog.
+import { t } from "./i18n.js";
+
 const dialog = document.querySelector(".cite-dialog");
 let record = null;
 try {
@@ -181,7 +183,7 @@ function targetFor(button) {
 let opener = null;
 function open(button) {
   const target = targetFor(button);
-  dialog.querySelector(".cite-what").textContent = target.clause ? `clause ${target.clause.id}` : "this page";
+  dialog.querySelector(".cite-what").textContent = target.clause ? t("cite.what.clause", { id: target.clause.id }) : t("cite.what.page");
   dialog.querySelector(".cite-url").value = target.url;
   for (const [name, format] of Object.entries(FORMATS)) dialog.querySelector(`.cite-${name}`).textContent = format(target);
   dialog.querySelector(".cite-status").textContent = "";
@@ -203,11 +205,11 @@ if (dialog && record) {
     const status = dialog.querySelector(".cite-status");
     try {
       await navigator.clipboard.writeText(text);
-      status.textContent = "Copied.";
+      status.textContent = t("cite.copied");
     } catch (error) {
       // No clipboard (an insecure origin, a refusal): select it for Ctrl+C.
       getSelection().selectAllChildren(dialog.querySelector(`.cite-${copy.dataset.format}`));
-      status.textContent = "Selected: press Ctrl+C (⌘C) to copy.";
+      status.textContent = t("cite.selected");
     }
   });
 }

@@ -10,23 +10,19 @@ import { draw, nearest } from "./board/view.js";
 import { wire } from "./board/input.js";
 import { read, write, forget } from "./board/storage.js";
 import * as stats from "./board/stats.js";
-import { language, setLanguage, pileLabel } from "./board/labels.js";
+import { language, pileLabel, pileWords } from "./board/labels.js";
+import { t, translate, onChange } from "./i18n.js";
 import { verdictParts, outcomeParts, note } from "./board/messages.js";
 import { snapshot, glide, pause, place } from "./board/animate.js";
 import { shortName } from "./board/cards.js";
 import * as readings from "./board/readings.js";
 import { Busy, words } from "./board/busy.js";
-import { say as notice } from "./board/notices.js";
 
-// The games' own actions ("deal", "choose:up", "sixth-row:column-3"), named
-// for the buttons; an action the page does not know keeps its engine name.
-const ACTION_LABELS = {
-  deal: "Deal · Сдать",
-  redeal: "Redeal · Пересдать",
-  "choose:up": "Build ascending · Вверхъ",
-  "choose:down": "Build descending · Внизъ",
-  "sixth-row": "Sixth-row card · Изъ шестого ряда",
-};
+// The games' own actions ("deal", "choose:up", "sixth-row:column-3") are
+// named for the buttons by the catalogue's "action.<name>"; an action the
+// catalogue does not know keeps its engine name.
+const ACTIONS = ["deal", "redeal", "choose:up", "choose:down", "sixth-row"];
+const HINT_BASES = ["winning-line", "player", "lost", "no-move", "won"]; // engine/solver/player.py's Hint.basis
 const PHONE = 640; // px: below this the board re-flows to the width (board/narrow.js) and may run below the screen
 const SOLUTION_STEP_MS = 450;
 const DEAL_STEP_MS = 90; // the pause between the cards of a one-click deal
@@ -45,9 +41,9 @@ export function parseMove(move) {
 }
 
 function actionLabel(move, labels) {
-  if (ACTION_LABELS[move]) return ACTION_LABELS[move];
+  if (ACTIONS.includes(move)) return t("action." + move);
   const [name, argument] = move.split(/:(.*)/s);
-  if (argument !== undefined && ACTION_LABELS[name]) return `${ACTION_LABELS[name]}: ${labels[argument]?.en || argument}`;
+  if (argument !== undefined && ACTIONS.includes(name)) return `${t("action." + name)}: ${labels[argument] ? pileLabel(labels, argument) : argument}`;
   return move;
 }
 
@@ -126,13 +122,10 @@ class Demo {
     this.progress.dataset.state = progress;
     if (fraction !== undefined) bar.value = fraction;
     retry.hidden = progress !== "failed" && progress !== "slow";
-    msg.textContent = {
-      slow: "Python is still starting (a slow connection or a busy computer): wait, or press Retry.",
-      interpreter: "Starting Python (Pyodide) in the background; the table is drawn, play starts in a moment…",
-      engine: "Loading the game engine…",
-      ready: "Ready.",
-      failed: cause === "stopped" ? words("stopped", error) : `The game engine could not start: ${error}. Check the connection and press Retry.`,
-    }[progress] || msg.textContent;
+    if (["slow", "interpreter", "engine", "ready", "failed"].includes(progress)) {
+      msg.textContent = progress === "failed" && cause === "stopped" ? words("stopped", error) : t("board.progress." + progress, { error });
+      this.progressSaid = { progress, error, cause };
+    }
     if (progress === "failed") {
       this.section.dataset.state = "failed";
       this.booted = null;
@@ -170,7 +163,7 @@ class Demo {
         } catch (error) {
           if (ENGINE_STOPPED.has(error.kind)) throw error; // the save is not to blame
           this.forgetSave();
-          this.say("warn", `Your saved game was discarded: ${error.message}.`);
+          this.say("warn", t("board.save.discarded", { error: error.message }));
         }
       }
       const deal = asked?.deal ?? (readings.dealNumber(this.dealInput.value) || 1);
@@ -178,7 +171,7 @@ class Demo {
       this.newPlay(deal);
       this.show(view);
       this.dealInput.value = deal;
-      if (saved && asked?.given) this.say("info", `The link's game: deal № ${deal}${this.readingsText(" under ")}. Your saved game was set aside.`);
+      if (saved && asked?.given) this.say("info", t("board.link-game", { deal, readings: this.readingsText(t("board.under")) }));
       this.refuseAddress(asked);
       this.announceReady();
     })();
@@ -189,7 +182,7 @@ class Demo {
   /** A `?deal=` that is no deal number is refused aloud, never read as deal 1
    * (the address then names the deal that opened instead). */
   refuseAddress(asked) {
-    if (asked?.bad != null) this.say("warn", notice("badDeal", asked.bad, this.view.state.deal));
+    if (asked?.bad != null) this.say("warn", t("board.deal.address-bad", { asked: asked.bad, deal: this.view.state.deal }));
   }
 
   announceReady() {
@@ -202,7 +195,7 @@ class Demo {
     const saved = read(this.saveKey);
     if (saved && saved.damaged !== undefined) {
       this.forgetSave();
-      this.say("warn", "Your saved game was discarded: it is not valid JSON.");
+      this.say("warn", t("board.save.not-json"));
       return null;
     }
     return saved;
@@ -226,14 +219,14 @@ class Demo {
     if (running && this.lastTick) this.play.ms += now - this.lastTick;
     this.lastTick = now;
     const moves = this.view.history.length;
-    this.clockEl.textContent = `${stats.clock(this.play.ms)} · ${moves} move${moves === 1 ? "" : "s"}`;
+    this.clockEl.textContent = t("play.clock.text", { time: stats.clock(this.play.ms), n: moves });
   }
 
   /** A game given up in the middle counts as lost; asks first. */
   async giveUp(what) {
     const inPlay = this.view && this.view.history.length > 0 && !this.play?.ended;
     if (!inPlay) return true;
-    const ok = await this.confirm(`${what}? The game in play will count as lost in your statistics.`, what);
+    const ok = await this.confirm(t("board.give-up", { what }), what);
     if (ok) this.record("abandoned");
     return ok;
   }
@@ -292,13 +285,13 @@ class Demo {
       this.newPlay(deal);
       this.show(view);
       this.dealInput.value = deal;
-      this.say("info", `Deal № ${deal}.`);
+      this.say("info", t("board.deal", { deal }));
       await this.autoMoves(); // a safe card free in the opening goes home at once too
     });
   }
 
   async newDeal() {
-    if (!(await this.giveUp("New deal"))) return;
+    if (!(await this.giveUp(t("play.new")))) return;
     const winnable = this.settings.winnable?.checked && this.data.winnable.length;
     const current = this.view?.state.deal;
     const pool = this.data.winnable.filter((d) => d !== current);
@@ -308,15 +301,15 @@ class Demo {
 
   async playDeal() {
     const deal = readings.dealNumber(this.dealInput.value.trim());
-    if (deal === null) { this.say("no", notice("badInput")); return; }
-    if (!(await this.giveUp("Play deal " + deal))) return;
+    if (deal === null) { this.say("no", t("board.deal.bad")); return; }
+    if (!(await this.giveUp(t("board.give-up.play-deal", { deal })))) return;
     await this.start(deal);
   }
 
   /** The same deal from its first card; `readings` restarts it under other readings. */
   async restart(readings) {
     if (!this.view) return;
-    if (!(await this.giveUp("Restart this deal"))) return;
+    if (!(await this.giveUp(t("play.restart")))) return;
     await this.start(this.view.state.deal, readings ?? this.choice);
   }
 
@@ -325,13 +318,13 @@ class Demo {
   async chooseReadings(choice, id) {
     const reading = this.known[id];
     const alt = choice[id] || reading.default;
-    if (!this.view) { this.switches.show(this.choice); this.say("info", "The game engine is still loading: switch again in a moment."); return; }
-    if (!(await this.giveUp(`Restart this deal under the “${alt}” reading`))) { this.switches.show(this.choice); return; }
+    if (!this.view) { this.switches.show(this.choice); this.say("info", t("board.reading.loading")); return; }
+    if (!(await this.giveUp(t("board.give-up.reading", { alt })))) { this.switches.show(this.choice); return; }
     const deal = this.view.state.deal;
     await this.start(deal, choice);
     if (readings.same(this.choice, choice)) {
-      const said = `Deal № ${deal} started again under the “${alt}” reading of ${reading.name}`
-        + `${alt === reading.default ? " (the edition’s)" : ""}. The address bar now links to this deal under these readings.`;
+      const said = t("board.reading.started", { deal, alt, name: reading.name,
+        mark: alt === reading.default ? t("board.reading.editions") : "" });
       this.say("info", said);
       this.switches.say(id, said);
     } else this.switches.show(this.choice);
@@ -340,7 +333,7 @@ class Demo {
   /** The readings in force other than the edition's, in words ("fan count
    * “35”, marriage order “plays-first”"); "" for the edition's own. */
   readingsText(lead = "") {
-    const parts = Object.entries(this.choice).map(([id, alt]) => `${this.known[id]?.name || id} “${alt}”`);
+    const parts = Object.entries(this.choice).map(([id, alt]) => t("board.reading.named", { name: this.known[id]?.name || id, alt }));
     return parts.length ? lead + parts.join(", ") : "";
   }
 
@@ -348,9 +341,10 @@ class Demo {
     this.selected = null;
     this.selectedAt = 0;
     this.hint = null;
+    const before = this.view?.state; // the cards the verdict names are the ones the player saw
     return this.run("move", { move }, async ({ verdict, view }) => {
       this.show(view, { animate: true });
-      if (!quiet || !verdict.allowed) this.explain(verdict);
+      if (!quiet || !verdict.allowed) this.explain(verdict, before);
       if (verdict.allowed && auto) await this.autoMoves();
     });
   }
@@ -379,7 +373,7 @@ class Demo {
         this.show(next.view, { animate: true });
         dealt += 1;
       }
-      this.say("info", notice("dealtAll", dealt, !this.view.outcome));
+      this.say("info", t(this.view.outcome ? "board.deal-all.done" : "board.deal-all.choice", { n: dealt }));
       await this.autoMoves();
     });
   }
@@ -391,26 +385,39 @@ class Demo {
       if (!move) return;
       await pause(120);
       this.show(view, { animate: true });
-      this.say("info", `Auto-move (proved safe by the solver): ${this.moveText(move)}.`);
+      this.say("info", t("board.auto-move", { move: this.moveText(move) }));
     }
   }
 
   moveText(move) {
     const parts = parseMove(move);
-    if (!parts) return actionLabel(move, this.data.labels).split(" · ")[0];
+    if (!parts) return actionLabel(move, this.data.labels);
     const cards = this.view?.state.piles[parts.dst] || [];
-    const card = cards.length ? shortName(cards.at(-1)) + " " : "";
+    const card = cards.length ? shortName(cards.at(-1), this.lang()) + " " : "";
     return `${card}${this.placeLabel(parts)} → ${this.label(parts.dst)}`;
   }
 
   /** The source pile in words, with the place of a card below the top. */
   placeLabel({ src, at }) {
-    return at ? `${this.label(src)} (card ${at} from the bottom)` : this.label(src);
+    return at ? t("board.card-below", { pile: this.label(src), at }) : this.label(src);
   }
 
-  label(id) { return pileLabel(this.data.labels, id, this.lang()); }
+  label(id) { return pileWords(this.data.labels, id, this.lang()); }
 
-  lang() { return this.settings.language?.value === "ru" ? "ru" : "en"; }
+  lang() { return language(); }
+
+  /** The interface's language switched: everything the board wrote itself
+   * is written again in it (the page's own text switches by style.css). */
+  relabel() {
+    if (this.progressSaid && this.progress.dataset.state !== "ready") {
+      this.progress.querySelector(".msg").textContent = t("board.progress." + this.progressSaid.progress, { error: this.progressSaid.error });
+    }
+    if (this.view) this.show(this.view);
+    else this.redraw();
+    this.drawStats();
+    if (this.lastSaid) this.lastSaid();
+    if (this.solution) this.solutionBar.querySelector("[data-op=play-solution]").textContent = t(this.solution.playing ? "play.solution.pause" : "play.solution.play");
+  }
 
   // --- drawing ---------------------------------------------------------
 
@@ -423,8 +430,7 @@ class Demo {
     this.section.dataset.readings = JSON.stringify(this.choice);
     if (this.inForce) {
       const n = Object.keys(this.choice).length;
-      this.inForce.textContent = n ? `Played under ${n > 1 ? "other readings" : "another reading"} than the edition’s: ${this.readingsText()}.`
-        : "Played under the edition’s readings.";
+      this.inForce.textContent = n ? t("play.readings.other", { n, list: this.readingsText() }) : t("play.readings.edition");
       this.inForce.classList.toggle("other", Object.keys(this.choice).length > 0);
     }
     readings.keepInAddress(view.state.deal, this.choice, this.known);
@@ -437,7 +443,7 @@ class Demo {
     this.buttons.restart.disabled = false;
     if (this.settings.auto) {
       this.settings.auto.disabled = !view.auto;
-      this.settings.auto.closest("label").title = view.auto ? "" : "The solver proves no move of this game safe yet";
+      this.settings.auto.closest("label").title = t(view.auto ? "play.auto.title" : "play.auto.none");
     }
     this.drawActions();
     this.render(view.state, { animate, before });
@@ -467,7 +473,7 @@ class Demo {
   }
 
   /** The room the board may take: the frame's width, and on a desktop the
-   * window's height less the bar above the board and the verdict line below. */
+   * window's height less the bars and the verdict line above the board. */
   space() {
     const width = Math.max(200, this.frame.clientWidth - 2);
     if (window.innerWidth < PHONE) return { width, height: Infinity, phone: true, screen: window.innerHeight };
@@ -486,7 +492,7 @@ class Demo {
       return button;
     });
     if (this.forcedDeal()) { // beside the one-card Deal, the same as a click on the stock
-      const all = Object.assign(document.createElement("button"), { type: "button", textContent: notice("dealAll"), title: notice("dealAllTitle") });
+      const all = Object.assign(document.createElement("button"), { type: "button", textContent: t("board.deal-all"), title: t("board.deal-all.title") });
       all.dataset.op = "deal-all";
       buttons.push(all);
     }
@@ -503,9 +509,9 @@ class Demo {
       if (outcome.won) this.celebrate();
     }
     const result = this.play?.ended;
-    const recorded = result === "abandoned" ? "This game was given up and counted as lost." :
-      this.play?.assisted && result === "won" ? "Solved with help (the solver’s solution was played): counted as solved with help, neither won nor lost." :
-      result ? `Counted in your statistics (${stats.rate(stats.statsOf(this.slug))} won of ${stats.decided(stats.statsOf(this.slug))}).` : "";
+    const recorded = result === "abandoned" ? t("board.outcome.given-up") :
+      this.play?.assisted && result === "won" ? t("board.outcome.assisted") :
+      result ? t("board.outcome.counted", { rate: stats.rate(stats.statsOf(this.slug)), n: stats.decided(stats.statsOf(this.slug)) }) : "";
     const body = this.banner.querySelector(".outcome-body");
     body.replaceChildren(...outcomeParts(outcome, this.cited, recorded));
     this.banner.className = "outcome " + (outcome.won ? "won" : "lost");
@@ -546,35 +552,55 @@ class Demo {
   // --- messages --------------------------------------------------------
 
   say(kind, text) {
+    this.lastSaid = () => this.verdict.replaceChildren(); // in the language it was said in: gone on a switch
     this.verdict.replaceChildren(note(kind, text));
     delete this.verdict.dataset.allowed;
     delete this.verdict.dataset.hint;
   }
 
-  explain(verdict) {
-    this.verdict.replaceChildren(...verdictParts(verdict, this.moveName(verdict.move), this.cited,
+  explain(verdict, before = this.view?.state) {
+    this.lastSaid = () => this.explain(verdict, before);
+    this.verdict.replaceChildren(...verdictParts(verdict, this.moveSaid(verdict.move, verdict.allowed, before), this.cited,
       readings.verdictLines(verdict, this.known, this.choice)));
     this.verdict.dataset.allowed = String(verdict.allowed);
   }
 
+  /** A move in the verdict's words, naming the cards of `state` (the
+   * position before it): "4♥ cannot go on 5♣", "4♥ on 5♣ (Fan 3)."; a
+   * place by its name where it was empty; an action by its button's name. */
+  moveSaid(move, allowed, state) {
+    const parts = parseMove(move);
+    const way = allowed ? "verdict.allowed." : "verdict.refused.";
+    if (!parts || !state) return t(way + "action", { action: parts ? this.moveName(move) : actionLabel(move, this.data.labels) });
+    const from = state.piles[parts.src] || [];
+    const moved = parts.at ? from[parts.at - 1] : from.at(-1);
+    if (!moved) return this.moveName(move);
+    const card = shortName(moved, this.lang());
+    const onto = (state.piles[parts.dst] || []).at(-1);
+    const pile = this.label(parts.dst);
+    return onto ? t(way + "on", { card, target: shortName(onto, this.lang()), pile }) : t(way + "empty", { card, pile });
+  }
+
   moveName(move) {
     const parts = parseMove(move);
-    if (!parts) return actionLabel(move, this.data.labels).split(" · ")[0];
+    if (!parts) return actionLabel(move, this.data.labels);
     return `${this.placeLabel(parts)} → ${this.label(parts.dst)}`;
   }
 
   // --- hints and the solution ------------------------------------------
 
   async askHint() {
-    this.say("info", "Thinking…");
+    this.say("info", t("board.thinking"));
     await this.run("hint", {}, (hint) => {
       this.selected = null;
       if (this.play) { this.play.hints += 1; this.keepPlay(); }
-      if (!hint.move) { this.hint = null; this.redraw(); this.say("info", `No hint: ${hint.why}.`); return; }
+      // the solver's reason by its basis, in the reader's language (the solver's English where the catalogue lacks it)
+      const why = HINT_BASES.includes(hint.basis) ? t("hint.basis." + hint.basis) : hint.why;
+      if (!hint.move) { this.hint = null; this.redraw(); this.say("info", t("board.hint.none", { why })); return; }
       const parts = parseMove(hint.move);
       this.hint = parts ? { from: parts.src, to: parts.dst } : { from: this.actionPile(hint.move) };
       this.redraw();
-      this.say("info", `Hint: ${this.moveName(hint.move)} (${hint.why}).`);
+      this.say("info", t("board.hint", { move: this.moveName(hint.move), why }));
       this.verdict.dataset.hint = hint.move;
       const button = hint.move.includes(">") ? null : this.actions.querySelector(`[data-action="${CSS.escape(hint.move)}"]`);
       button?.classList.add("hinted");
@@ -588,16 +614,15 @@ class Demo {
 
   async showSolution() {
     this.stopSolution();
-    this.say("info", "The solver is looking for a winning line (up to a few seconds)…");
+    this.say("info", t("board.solution.looking"));
     await this.run("solution", {}, (found) => {
       const bar = this.solutionBar;
       const text = bar.querySelector(".solution-text");
       bar.hidden = false;
       bar.dataset.status = found.status;
       if (found.status !== "won" || !found.moves.length) {
-        text.textContent = found.status === "lost"
-          ? "The solver proved that no line wins from this position."
-          : `The solver found no winning line within its time (${found.seconds ?? "?"} s): it does not say that none exists.`;
+        text.textContent = found.status === "lost" ? t("board.solution.lost")
+          : t("board.solution.unknown", { seconds: found.seconds ?? "?" });
         bar.querySelector("[data-op=play-solution]").hidden = true;
         bar.querySelector("[data-op=step-solution]").hidden = true;
         this.say("info", text.textContent);
@@ -606,10 +631,9 @@ class Demo {
       this.solution = { moves: found.moves, next: 0, playing: false };
       bar.querySelector("[data-op=play-solution]").hidden = false;
       bar.querySelector("[data-op=step-solution]").hidden = false;
-      text.textContent = `A winning line of ${found.moves.length} moves. ` + (found.thoughtful
-        ? "It relies on knowing the hidden order of the cards (the stock and each redeal's shuffle), which a player cannot see: it shows that the deal can be won, not how to play it blind."
-        : "It uses only what is on the table.");
-      this.say("info", "Solution found: press Play to watch it, or Step for one move at a time. A game finished this way counts as solved with help, neither won nor lost.");
+      text.textContent = t("board.solution.found", { n: found.moves.length }) + " "
+        + t(found.thoughtful ? "board.solution.blind" : "board.solution.open");
+      this.say("info", t("board.solution.ready"));
     });
   }
 
@@ -618,20 +642,20 @@ class Demo {
     if (!sol || sol.next >= sol.moves.length) { this.stopSolution(); return false; }
     if (this.play) { this.play.assisted = true; this.keepPlay(); }
     const move = sol.moves[sol.next++];
-    this.solutionBar.querySelector(".solution-step").textContent = `Move ${sol.next} of ${sol.moves.length}: ${this.moveName(move)}`;
+    this.solutionBar.querySelector(".solution-step").textContent = t("board.solution.step", { k: sol.next, n: sol.moves.length, move: this.moveName(move) });
     await this.tryMove(move, { quiet: true, auto: false }); // the line is the solver's, move for move
-    if (this.view?.history.at(-1) !== move) { this.stopSolution("The line stopped: the position changed."); return false; }
+    if (this.view?.history.at(-1) !== move) { this.stopSolution(t("board.solution.stopped")); return false; }
     return sol.next < sol.moves.length;
   }
 
   async playSolution() {
     const sol = this.solution;
     if (!sol) return;
-    if (sol.playing) { sol.playing = false; this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Play"; return; }
+    if (sol.playing) { sol.playing = false; this.solutionBar.querySelector("[data-op=play-solution]").textContent = t("play.solution.play"); return; }
     sol.playing = true;
-    this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Pause";
+    this.solutionBar.querySelector("[data-op=play-solution]").textContent = t("play.solution.pause");
     while (this.solution === sol && sol.playing && (await this.stepSolution())) await pause(this.stepMs);
-    if (this.solution === sol) { sol.playing = false; this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Play"; }
+    if (this.solution === sol) { sol.playing = false; this.solutionBar.querySelector("[data-op=play-solution]").textContent = t("play.solution.play"); }
   }
 
   stopSolution(message) {
@@ -639,7 +663,7 @@ class Demo {
     if (this.solutionBar) {
       this.solutionBar.hidden = true;
       this.solutionBar.querySelector(".solution-step").textContent = "";
-      this.solutionBar.querySelector("[data-op=play-solution]").textContent = "Play";
+      this.solutionBar.querySelector("[data-op=play-solution]").textContent = t("play.solution.play");
     }
     if (message) this.say("info", message);
   }
@@ -657,7 +681,7 @@ class Demo {
       if (this.roles[id] === "stock" || (cards.length && cards.at(-1).startsWith("~"))) {
         if (this.dealFrom(id)) return false;
       }
-      if (!cards.length) { this.say("info", `${this.label(id)} is empty.`); return false; }
+      if (!cards.length) { this.say("info", t("board.empty", { pile: this.label(id) })); return false; }
       const place = k !== null && k < cards.length - 1 ? k + 1 : 0;
       this.selected = id;
       this.selectedAt = place && this.targetsOf(id, place).size ? place : 0;
@@ -693,12 +717,12 @@ class Demo {
     const id = this.selected;
     const cards = this.view.state.piles[id] || [];
     const targets = this.targetsOf(id);
-    const what = this.selectedAt ? `${shortName(cards[this.selectedAt - 1])} of ${this.label(id)}` : this.label(id);
+    const what = this.selectedAt ? t("board.card-of", { card: shortName(cards[this.selectedAt - 1], this.lang()), pile: this.label(id) }) : this.label(id);
     this.keepFocus = true;
     this.redraw();
     this.say("info", targets.size
-      ? `${what} picked up: the marked piles take it (${[...targets].map((t) => this.label(t)).join(", ")}).`
-      : `${what} picked up: no pile takes it now.`);
+      ? t("board.picked", { what, targets: [...targets].map((target) => this.label(target)).join(", ") })
+      : t("board.picked.none", { what }));
   }
 
   /** The stock deals (or is redealt) when clicked; true if it did. */
@@ -709,7 +733,7 @@ class Demo {
     if (action) { this.tryMove(action); return true; }
     if (moves.some((m) => m.startsWith(id + ">"))) return false; // the stock's card is picked up
     const cards = this.view.state.piles[id] || [];
-    this.say("info", cards.length ? `${this.label(id)}: nothing can be dealt now.` : `${this.label(id)} is empty: nothing is left to deal.`);
+    this.say("info", t(cards.length ? "board.deal.nothing" : "board.deal.empty", { pile: this.label(id) }));
     return true;
   }
 
@@ -722,7 +746,7 @@ class Demo {
     if (move) { this.tryMove(move); return; }
     this.redraw();
     const top = (this.view.state.piles[id] || []).at(-1);
-    this.say("info", top ? `No foundation takes ${shortName(top)} from ${this.label(id)} now.` : `${this.label(id)} is empty.`);
+    this.say("info", top ? t("board.no-foundation", { card: shortName(top, this.lang()), pile: this.label(id) }) : t("board.empty", { pile: this.label(id) }));
   }
 
   dragStart(id) {
@@ -764,8 +788,8 @@ class Demo {
     b.new.addEventListener("click", () => this.newDeal());
     b.go?.addEventListener("click", (event) => { event.preventDefault(); this.playDeal(); });
     b.restart.addEventListener("click", () => this.restart());
-    b.undo.addEventListener("click", () => { this.stopSolution(); this.run("undo", {}, (view) => { this.selected = null; this.hint = null; this.show(view, { animate: true }); this.say("info", "Undone."); }); });
-    b.redo.addEventListener("click", () => this.run("redo", {}, (view) => { this.selected = null; this.hint = null; this.show(view, { animate: true }); this.say("info", "Redone."); }));
+    b.undo.addEventListener("click", () => { this.stopSolution(); this.run("undo", {}, (view) => { this.selected = null; this.hint = null; this.show(view, { animate: true }); this.say("info", t("board.undone")); }); });
+    b.redo.addEventListener("click", () => this.run("redo", {}, (view) => { this.selected = null; this.hint = null; this.show(view, { animate: true }); this.say("info", t("board.redone")); }));
     b.hint.addEventListener("click", () => this.askHint());
     b.solve.addEventListener("click", () => this.showSolution());
     this.section.querySelector("[data-op=play-solution]").addEventListener("click", () => this.playSolution());
@@ -775,7 +799,7 @@ class Demo {
     this.banner.querySelector("[data-op=banner-restart]").addEventListener("click", () => this.restart());
     this.progress.querySelector("button.retry").addEventListener("click", () => this.retry());
     this.section.querySelector("[data-op=reset-stats]")?.addEventListener("click", async () => {
-      if (await this.confirm("Reset your statistics of this game?", "Reset")) { stats.reset(this.slug); this.drawStats(); }
+      if (await this.confirm(t("board.reset.ask"), t("board.reset.yes"))) { stats.reset(this.slug); this.drawStats(); }
     });
     this.dealInput.addEventListener("keydown", (event) => {
       if (event.key === "Enter") { event.preventDefault(); this.playDeal(); }
@@ -793,18 +817,15 @@ class Demo {
         write(`board.${name}`, input.checked);
         if (name === "auto" && input.checked && this.view) this.run("auto", {}, async (first) => {
           if (first.move) { this.show(first.view, { animate: true }); await this.autoMoves(); }
-          else this.say("info", notice("autoNone")); // ticked, and kept: said, so that the box does not seem broken
+          else this.say("info", t("board.auto.none")); // ticked, and kept: said, so that the box does not seem broken
         });
       });
     }
     if (this.settings.winnable && !this.data.winnable.length) {
       this.settings.winnable.disabled = true;
-      this.settings.winnable.closest("label").title = "The published table proves no deal of this game winnable yet";
+      this.settings.winnable.closest("label").title = t("play.winnable.none");
     }
-    if (this.settings.language) {
-      this.settings.language.value = language();
-      this.settings.language.addEventListener("change", () => { setLanguage(this.settings.language.value); this.redraw(); });
-    }
+    onChange(() => this.relabel());
     new MutationObserver(() => this.redraw()).observe(document.documentElement, { attributes: true, attributeFilter: ["data-spelling"] });
     wire(this.board, this.section, this);
     this.switches = readings.wireSwitches(document, this.known, (choice, id) => this.chooseReadings(choice, id));

@@ -3,6 +3,7 @@
 // it finds each game's row by its link and adds one column, so the table's
 // own markup stays the solver's and the edition's to change.
 import * as stats from "./board/stats.js";
+import { t, onChange } from "./i18n.js";
 
 const table = document.querySelector("table.games");
 if (table) {
@@ -12,7 +13,8 @@ if (table) {
   th.className = "your-rate";
   const link = document.createElement("a");
   link.href = "statistics.html";
-  link.textContent = "Your rate";
+  const name = () => { link.textContent = t("stats.page.rate"); };
+  name();
   th.append(link);
   // Right before the measured rate, so that the two read "yours / measured".
   const measured = head.querySelector("th.measured");
@@ -24,9 +26,14 @@ if (table) {
     const s = slug ? stats.underTheEditions(stats.statsOf(slug)) : null;
     const td = document.createElement("td");
     td.className = "your-rate";
-    td.dataset.label = "Your rate";
-    const helped = s?.assisted ? `; ${s.assisted} solved with help` : "";
-    td.textContent = s && s.played ? `${stats.rate(s)} (${s.won} of ${stats.decided(s)}${helped}) /` : "—";
+    const fill = () => {
+      td.dataset.label = t("stats.page.rate");
+      const helped = s?.assisted ? t("home.rate.helped", { n: s.assisted }) : "";
+      td.textContent = s && s.played ? t("home.your-rate.value", { rate: stats.rate(s), won: s.won, played: stats.decided(s), helped }) : "—";
+    };
+    fill();
+    onChange(fill);
     row.insertBefore(td, at >= 0 ? row.children[at] || null : null);
   }
+  onChange(name);
 }

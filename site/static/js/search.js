@@ -4,6 +4,8 @@
 // their context with the matching words marked, in both spelling layers.
 // fold() must match edition/markup.py's fold(): lower case, ѣ→е, і→и,
 // ѳ→ф, ѵ→и, ё→е, and a final ъ dropped.
+import { t, onChange } from "./i18n.js";
+
 const FOLD = { "\u0463": "е", "\u0456": "и", "\u0473": "ф", "\u0475": "и", "\u0451": "е" };
 const KINDS = ["clause", "term", "note", "rule"];
 const CONTEXT = 70; // characters of context on each side of the first hit
@@ -142,7 +144,6 @@ function layered(value, words, lang) {
   return paragraph;
 }
 
-const KIND_NAMES = { clause: "the book", term: "glossary", note: "editors’ note", rule: "engine rule" };
 
 function render(found, words) {
   list.replaceChildren();
@@ -154,14 +155,14 @@ function render(found, words) {
     link.textContent = `${entry.title} · ${entry.id}`;
     const kind = document.createElement("span");
     kind.className = "kind";
-    kind.textContent = KIND_NAMES[entry.kind] || entry.kind;
+    kind.textContent = ["clause", "term", "note", "rule"].includes(entry.kind) ? t("search.kind." + entry.kind) : entry.kind;
     item.append(link, " ", kind);
     if (layers(entry.ru)[0]) item.append(layered(entry.ru, words, "ru"));
     if (layers(entry.en)[0]) item.append(layered(entry.en, words, "en"));
     list.append(item);
   }
-  const more = found.length > 100 ? ` (the first 100 shown)` : "";
-  status.textContent = words.length ? `${found.length} result${found.length === 1 ? "" : "s"}${more}` : "";
+  const more = found.length > 100 ? t("search.first-100") : "";
+  status.textContent = words.length ? t("search.count", { n: found.length }) + more : "";
 }
 
 export async function search(query) {
@@ -186,6 +187,7 @@ async function run() {
 
 if (input) {
   input.addEventListener("input", run);
+  onChange(() => { if (input.value) run(); }); // the results' words in the interface's new language
   input.form.addEventListener("submit", (event) => { event.preventDefault(); run(); });
   const initial = new URL(location.href).searchParams.get("q");
   if (initial) { input.value = initial; run(); }

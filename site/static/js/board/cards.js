@@ -106,7 +106,11 @@ export function cardElement(code, { corner, style, width, x, y }) {
 }
 
 /** "7♥", or "face down". */
-export function shortName(code) {
+// The court cards and the ace as a Russian player writes them (Т, К, Д, В).
+const RANKS_RU = { A: "Т", K: "К", Q: "Д", J: "В" };
+
+/** "Q♠" (English) or "Д♠" (Russian, `lang` "ru"); "▮" for a card face down. */
+export function shortName(code, lang = "en") {
   const { down, rank, suit } = parse(code);
-  return down ? "▮" : rank + SUITS[suit];
+  return down ? "▮" : (lang === "ru" ? RANKS_RU[rank] || rank : rank) + SUITS[suit];
 }

@@ -12,6 +12,8 @@
 // than its op's limit (CALL_LIMIT_MS), or cancelled, ends the worker, whose
 // Python cannot be interrupted, and a fresh one takes the position back
 // (the page's save, through the bridge's `restore`) before any other call.
+import { t } from "../i18n.js";
+
 const SLOW_MS = 10000;
 const STALL_MS = 60000;
 const CALL_SLOW_MS = 3000; // a hint answers within this (demo_bridge.HINT_BUDGET is 2 s)
@@ -73,7 +75,7 @@ export class Engine {
 
   watch() {
     clearTimeout(this.stall);
-    this.stall = setTimeout(() => this.fail(`nothing arrived for ${STALL_MS / 1000} s (a file may not load)`), STALL_MS);
+    this.stall = setTimeout(() => this.fail(t("board.stalled", { s: STALL_MS / 1000 })), STALL_MS);
   }
 
   progressed(data) {

@@ -1,14 +1,17 @@
 // What the board says: the verdict on a move (with the clauses of the book
 // behind it), the end of the game in a banner that stays, and short notes.
 import { highlightClause } from "../app.js";
-import { say as notice } from "./notices.js";
+import { t, lang } from "../i18n.js";
+
+// The heading over the one clause that ends the game, for what it does
+// there (Game.ENDING's how): a clause that limits the deals is not "the
+// clause that says the game is over".
+const ENDING_HOW = ["says", "goal", "limit", "assumption"];
 
 function endingSummary(won, how) {
-  return notice(`ending.${won ? "won" : "lost"}.${how}`) ?? notice(won ? "ending.won.says" : "ending.lost.says");
-}
-
-function endingReason(reason) {
-  return notice("ending.reason", document.documentElement.lang === "ru" ? reason.ru : reason.en);
+  const end = won ? "won" : "lost";
+  const known = ENDING_HOW.includes(how) && !(won && how === "limit") && !(!won && how === "goal");
+  return t("outcome.ending." + end + "." + (known ? how : "says"));
 }
 
 function rootUrl(path) {
@@ -53,17 +56,22 @@ export function quote(id, cited) {
     en.textContent = cited[id].en;
     link.href = rootUrl(cited[id].url);
   } else {
-    en.textContent = "(an editorial assumption of the engine; see the rules page)";
+    ru.textContent = t("board.verdict.no-clause");
+    ru.lang = lang();
+    en.textContent = "";
     link.href = rootUrl("rules.html");
   }
-  figure.append(ru, en, link);
+  // The book's words always; the edition's English beside them in the English interface.
+  figure.append(ru);
+  if (lang() === "en" && en.textContent) figure.append(en);
+  figure.append(link);
   return figure;
 }
 
 function ruleLinks(verdict) {
   const rules = document.createElement("p");
   rules.className = "rules";
-  rules.append(verdict.clause_ids.length ? "Engine rules: " : "Engine rule (an editorial assumption, not the 1912 text): ");
+  rules.append(t(verdict.clause_ids.length ? "board.verdict.rules" : "board.verdict.assumption"));
   for (const id of verdict.rule_ids) {
     const link = document.createElement("a");
     link.href = rootUrl(`rules/${id.split(".")[0]}.html#rule-${id}`);
@@ -83,60 +91,46 @@ function readingParts(lines) {
     p.append(text + " ");
     const link = document.createElement("a");
     link.href = "#reading-" + id;
-    link.textContent = "Switch the reading";
+    link.textContent = t("board.verdict.switch");
     p.append(link);
     return p;
   });
 }
 
-/** The verdict on a move: `said` names it in the player's words; `lines`
- * the readings it turns on. */
+/** The verdict on a move in one line that names the cards: `said` is the
+ * move in the player's words ("4♥ cannot go on 5♣" for a refusal, then the
+ * reason; a legal move's whole line, "4♥ on 5♣ (Fan 3)."); the clauses of
+ * the book behind it and the engine's rules one click away; `lines` the
+ * readings it turns on. */
 export function verdictParts(verdict, said, cited, lines = []) {
   const head = document.createElement("p");
   head.className = verdict.allowed ? "yes" : "no";
-  head.textContent = `${said}: ${verdict.en} `;
-  const ru = document.createElement("span");
-  ru.lang = "ru";
-  ru.textContent = verdict.ru;
-  head.append(ru);
-  const parts = [head, ...readingParts(lines)];
-  if (verdict.allowed) {
-    const details = document.createElement("details");
-    const summary = document.createElement("summary");
-    summary.textContent = "Which clauses allow this move";
-    details.append(summary, ...verdict.clause_ids.map((id) => quote(id, cited)), ruleLinks(verdict));
-    parts.push(details);
-  } else {
-    parts.push(...verdict.clause_ids.map((id) => quote(id, cited)), ruleLinks(verdict));
-  }
-  return parts;
+  const reason = (lang() === "en" ? verdict.en : verdict.ru).replace(/^(Not allowed|Allowed|Нельзя|Можно):\s*/, "");
+  head.textContent = verdict.allowed ? said : `${said}: ${reason}`;
+  const details = document.createElement("details");
+  details.className = "why";
+  const summary = document.createElement("summary");
+  summary.textContent = t(verdict.allowed ? "verdict.why.allowed" : "verdict.why.refused");
+  details.append(summary);
+  if (verdict.allowed) details.append(Object.assign(document.createElement("p"), { className: "reason", textContent: reason }));
+  details.append(...verdict.clause_ids.map((id) => quote(id, cited)), ruleLinks(verdict));
+  return [head, ...readingParts(lines), details];
 }
 
 /** The end of the game, for the banner: a heading, the clause, the record. */
 export function outcomeParts(outcome, cited, recorded) {
   const head = document.createElement("p");
   head.className = "outcome-head";
-  const ru = document.createElement("span");
-  ru.lang = "ru";
-  if (outcome.won) {
-    head.textContent = "Won! ";
-    ru.textContent = "Пасьянсъ вышелъ.";
-  } else {
-    head.textContent = "Lost — no move left. ";
-    ru.textContent = "Пасьянсъ не вышелъ.";
-  }
-  head.append(ru);
+  head.textContent = t(outcome.won ? "board.outcome.won" : "board.outcome.lost");
   const parts = [head];
   const why = document.createElement("details");
   const summary = document.createElement("summary");
-  // The one clause that ends the game, named for what it does there: a
-  // clause that limits the deals is not "the clause that says the game is over".
   const ending = outcome.ending?.id ? outcome.ending : { id: outcome.clause_ids[0], how: "says" };
   summary.textContent = endingSummary(outcome.won, ending.how);
   why.append(summary);
-  if (outcome.reason) why.append(Object.assign(document.createElement("p"), { className: "outcome-reason", textContent: endingReason(outcome.reason) }));
+  if (outcome.reason) why.append(Object.assign(document.createElement("p"), { className: "outcome-reason", textContent: t("outcome.reason", { why: outcome.reason[lang()] }) }));
   if (ending.id) why.append(quote(ending.id, cited));
-  else why.append(Object.assign(document.createElement("p"), { textContent: `Engine rule ${outcome.rule}.` }));
+  else why.append(Object.assign(document.createElement("p"), { textContent: t("board.outcome.rule", { rule: outcome.rule }) }));
   why.open = true;
   parts.push(why);
   if (recorded) parts.push(Object.assign(document.createElement("p"), { className: "recorded", textContent: recorded }));

@@ -3,6 +3,7 @@
 // permalink that carries them, and how a verdict names them. A choice is
 // {reading id: alternative}, holding only the alternatives other than the
 // edition's (as the engine's portable state does).
+import { t } from "../i18n.js";
 
 /** The readings the board data names, by id ({id, name, default, alternatives, changes_deal}). */
 export function index(records) {
@@ -90,7 +91,7 @@ export function wireSwitches(root, known, onChoose) {
     say(id, text) {
       const status = sets.find((set) => set.dataset.reading === id)?.querySelector(".reading-status");
       if (!status) return;
-      const link = Object.assign(document.createElement("a"), { href: "#demo", textContent: "To the table ↓" });
+      const link = Object.assign(document.createElement("a"), { href: "#demo", textContent: t("board.readings.to-table") });
       status.replaceChildren(text + " ", link);
     },
   };
@@ -98,8 +99,8 @@ export function wireSwitches(root, known, onChoose) {
 
 function named(id, alt, known) {
   const reading = known[id];
-  const mark = reading && alt === reading.default ? " (the edition’s)" : "";
-  return `the “${alt}” reading${mark}`;
+  const mark = reading && alt === reading.default ? t("board.reading.editions") : "";
+  return t("board.verdict.reading", { alt, mark });
 }
 
 /** Where the verdict turns on a reading: one line per reading whose other
@@ -117,9 +118,10 @@ export function verdictLines(verdict, known, inForce = {}) {
     const reading = known[id];
     const current = under[id] || inForce[id] || reading?.default || "";
     const name = reading ? reading.name : id;
-    const here = verdict.allowed ? "Allowed" : "Refused";
-    const there = others.map((o) => `${o.allowed ? "allowed" : "refused"} under ${named(id, o.alternative, known)}`).join("; ");
-    lines.push({ id, text: `${here} under ${named(id, current, known)} of ${name}; ${there}.`, others });
+    const here = t(verdict.allowed ? "board.verdict.allowed" : "board.verdict.refused");
+    const there = others.map((o) => t("board.verdict.under", { verdict: t(o.allowed ? "board.verdict.allowed-lower" : "board.verdict.refused-lower"),
+      reading: named(id, o.alternative, known) })).join("; ");
+    lines.push({ id, text: t("board.verdict.line", { here, current: named(id, current, known), name, there }), others });
   }
   return lines;
 }

@@ -6,6 +6,7 @@
 // by playing the solver's solution is "solved with help": played, neither
 // won nor lost, so it leaves the streak as it was and stays out of the rate.
 import { read, write, forget, keys } from "./storage.js";
+import { t } from "../i18n.js";
 
 const EMPTY = { played: 0, won: 0, lost: 0, assisted: 0, streak: 0, bestStreak: 0, worstStreak: 0,
   bestTime: null, fewestMoves: null, last: [], under: {} };
@@ -84,19 +85,23 @@ export function underTheEditions(s) {
     assisted: (s.assisted || 0) - other.reduce((n, u) => n + (u.assisted || 0), 0) };
 }
 
+/** The current streak in words ("3 won", "2 lost", "—"). */
+export function streakText(s) {
+  return s.streak > 0 ? t("stats.streak.won", { n: s.streak }) : s.streak < 0 ? t("stats.streak.lost", { n: -s.streak }) : "—";
+}
+
 /** The rows of a statistics table: [label, value] pairs. */
 export function rows(s) {
-  const streak = s.streak > 0 ? `${s.streak} won` : s.streak < 0 ? `${-s.streak} lost` : "—";
   return [
-    ["Played", String(s.played)],
-    ["Won", `${s.won} (${rate(s)})`],
-    ["Lost or given up", String(s.lost)],
-    ["Solved with help (the solution shown)", String(s.assisted)],
-    ["Current streak", streak],
-    ["Longest winning streak", String(s.bestStreak)],
-    ["Longest losing streak", String(-s.worstStreak)],
-    ["Best time", clock(s.bestTime)],
-    ["Fewest moves", s.fewestMoves == null ? "—" : String(s.fewestMoves)],
-    ...Object.entries(s.under || {}).map(([key, u]) => [`Under the readings ${key}`, `${u.won} won of ${u.played} (${rate(u)})`]),
+    [t("stats.played"), String(s.played)],
+    [t("stats.won"), t("stats.won.value", { won: s.won, rate: rate(s) })],
+    [t("stats.lost"), String(s.lost)],
+    [t("stats.assisted"), String(s.assisted)],
+    [t("stats.streak"), streakText(s)],
+    [t("stats.best-streak"), String(s.bestStreak)],
+    [t("stats.worst-streak"), String(-s.worstStreak)],
+    [t("stats.best-time"), clock(s.bestTime)],
+    [t("stats.fewest-moves"), s.fewestMoves == null ? "—" : String(s.fewestMoves)],
+    ...Object.entries(s.under || {}).map(([key, u]) => [t("stats.under", { key }), t("stats.under.value", { won: u.won, played: u.played, rate: rate(u) })]),
   ];
 }

@@ -6,26 +6,26 @@ import { plan } from "./layout.js";
 import { planNarrow } from "./narrow.js";
 import { cardElement, shortName } from "./cards.js";
 import { pileLabel, cardName } from "./labels.js";
+import { t } from "../i18n.js";
 
-const MARKS = { target: "takes it", hintFrom: "hint: from here", hintTo: "hint: to here" };
+const MARKS = { target: "board.mark.target", hintFrom: "board.mark.hint-from", hintTo: "board.mark.hint-to" };
 
 function describe(data, spec, cards, lang) {
   const label = pileLabel(data.labels, spec.id, lang);
-  if (!cards.length) return `${label}: ${lang === "en" ? "empty" : "пусто"}`;
+  if (!cards.length) return `${label}: ${t("board.pile.empty", {}, lang)}`;
   const down = cards.filter((c) => c.startsWith("~")).length;
   const up = cards.filter((c) => !c.startsWith("~"));
-  const en = lang === "en";
   const fan = Math.hypot(spec.dx || 0, spec.dy || 0) >= 0.1;
   if (!fan) { // a squared pile: how many, and the top card if it lies face up
     const top = up.length && !cards.at(-1).startsWith("~") ? cardName(data.names, cards.at(-1), lang) : null;
-    const many = cards.length === 1 ? "" : en ? `${cards.length} cards` : `${cards.length} карт`;
-    const face = down === cards.length ? (en ? `${cards.length} face down` : `${cards.length} рубашкой вверх`) : null;
-    return `${label}: ${face || [many, top && (many ? (en ? "top: " : "сверху: ") + top : top)].filter(Boolean).join(", ")}`;
+    const many = cards.length === 1 ? "" : t("board.pile.cards", { n: cards.length }, lang);
+    const face = down === cards.length ? t("board.pile.down", { n: cards.length }, lang) : null;
+    return `${label}: ${face || [many, top && (many ? t("board.pile.top", {}, lang) + top : top)].filter(Boolean).join(", ")}`;
   }
   const parts = [];
-  if (down) parts.push(en ? `${down} face down` : `${down} рубашкой вверх`);
+  if (down) parts.push(t("board.pile.down", { n: down }, lang));
   const names = up.map((c) => cardName(data.names, c, lang));
-  if (names.length) parts.push(names.length > 1 ? `${names.join(", ")} (${en ? "top" : "сверху"}: ${names.at(-1)})` : names[0]);
+  if (names.length) parts.push(names.length > 1 ? `${names.join(", ")} (${t("board.pile.top-word", {}, lang)}: ${names.at(-1)})` : names[0]);
   return `${label}: ${parts.join("; ")}`;
 }
 
@@ -67,9 +67,9 @@ export function draw(board, data, state, ui) {
     const marks = [];
     if (ui.selected === spec.id) { el.classList.add("selected"); el.setAttribute("aria-pressed", "true"); }
     else el.setAttribute("aria-pressed", "false");
-    if (ui.targets?.has(spec.id)) { el.classList.add("target"); marks.push(MARKS.target); }
-    if (ui.hint?.from === spec.id) { el.classList.add("hint-from"); marks.push(MARKS.hintFrom); }
-    if (ui.hint?.to === spec.id) { el.classList.add("hint-to"); marks.push(MARKS.hintTo); }
+    if (ui.targets?.has(spec.id)) { el.classList.add("target"); marks.push(t(MARKS.target, {}, ui.lang)); }
+    if (ui.hint?.from === spec.id) { el.classList.add("hint-from"); marks.push(t(MARKS.hintFrom, {}, ui.lang)); }
+    if (ui.hint?.to === spec.id) { el.classList.add("hint-to"); marks.push(t(MARKS.hintTo, {}, ui.lang)); }
     el.setAttribute("aria-label", describe(data, spec, cards, ui.lang) + (marks.length ? ` — ${marks.join(", ")}` : ""));
     el.title = pileLabel(data.labels, spec.id, ui.lang); // the pile's name on hover
     // A squared pile shows its top card (and the one beneath, seen while the
