@@ -9,8 +9,12 @@ Python. On a shared machine the figure is CPU seconds of the solving
 thread (not wall time), repeated (--speed-runs, median and range), printed
 beside a calibration loop and the load average before and after, so that a
 slow figure can be told from a busy machine. Beside it, the two-pack fan
-search's speed and the generic search's on two-pack games (`Keyer` keys),
-per game and over all six. Strength: the "solvable"
+search's speed, and for every game, family by family, side by side: the
+search `pasyans solve` runs (the game's own where it has one: the fan
+search, Мельница's model search, a first phase) and the generic
+depth-first search alone (`Keyer` keys, the game's knowledge but no search
+of its own and no playouts), each in distinct positions per second, with
+each family's figure over its games. Strength: the "solvable"
 measure (the "single-deal" one for the fan games, whose redeals shuffle),
 deals 1..N at --seconds per deal.
 
@@ -32,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import GAMES, find_game  # noqa: E402
 from engine.solver.measures import measures_of, run_deal  # noqa: E402
+from engine.solver.registry import knowledge  # noqa: E402
 from engine.solver.search import Budget, solve  # noqa: E402
 from pasyans.stats import percentile  # noqa: E402
 
@@ -87,44 +92,89 @@ def two_pack_fan_speed(deals: int = 5, nodes: int = 20_000) -> dict:
             "new_share": distinct / max(1, total), "seconds": spent}
 
 
-TWO_PACK = ("cadran", "mill", "shah", "four-corners", "hemispheres", "salic-law")
+# The families of engine/solver/ (their shared machinery: fans.py,
+# columns.py, layouts.py; the stock games and the others share none), each
+# game's knowledge in engine/solver/games/<slug>.py.
+FAMILIES = {
+    "fans": ("belle-lucie", "house-in-the-wood", "house-on-the-hill"),
+    "columns": ("cadran", "fifteen", "parterre"),
+    "stocks": ("mill", "shah", "salic-law", "hemispheres"),
+    "layouts": ("grand-layout", "chinese-letter", "idet-ne-idet", "four-corners"),
+    "others": ("napoleon", "exiles"),
+}
 
 
-def generic_speed(slugs=TWO_PACK, deals: int = 3, nodes: int = 30_000) -> dict:
-    """The generic search (`DepthFirst` with the `Keyer`; no specialised
-    path) on two-pack games, deals 1..N, at most ``nodes`` positions each:
-    positions and distinct positions (new to the transposition table) per
-    second, over all the games and per game (``per_game``)."""
+def generic_knowledge(cls):
+    """The game's knowledge for the generic depth-first search alone: its
+    keys, safe moves and dead tests kept, but no search of its own (its
+    `exact` hook: the fan search, Мельница's model search, Parterre's and
+    Пятнадцать's best-first searches, the first phases of Four Corners and
+    Hemispheres, which only look for wins) and no playouts before it."""
+    return knowledge(cls)._replace(exact=None, playouts=0, search="depth-first")
+
+
+def own_search(cls) -> str:
+    """What `pasyans solve` runs first for this game: its own search, or the generic one."""
+    know = knowledge(cls)
+    if know.exact is not None:
+        return know.exact.__name__
+    if know.search != "depth-first":
+        return know.search
+    return f"{know.playouts} playouts" if know.playouts else "generic"
+
+
+def search_speed(cls, deals: int, nodes: int, generic: bool) -> dict:
+    """Deals 1..N of ``cls`` (the fan games with no redeal: their fast search
+    runs on the last layout), at most ``nodes`` positions each, searched as
+    `pasyans solve` does or (``generic``) by the generic depth-first search
+    alone: positions and distinct positions (new to a transposition table)
+    per CPU second."""
+    know = generic_knowledge(cls) if generic else None
     total = distinct = 0
     spent = 0.0
-    per_game = {}
-    for slug in slugs:
-        cls = find_game(slug)
-        g_total = g_distinct = 0
-        g_spent = 0.0
-        for deal in range(1, deals + 1):
-            solution = solve(cls(deal), Budget(nodes, 60))
-            g_total += solution.nodes
-            g_distinct += solution.distinct
-            g_spent += solution.seconds
-        per_game[slug] = {"nodes_per_second": g_total / g_spent, "distinct_per_second": g_distinct / g_spent,
-                          "new_share": g_distinct / max(1, g_total), "seconds": g_spent}
-        total += g_total
-        distinct += g_distinct
-        spent += g_spent
+    for deal in range(1, deals + 1):
+        game = cls(deal)
+        if cls.slug in FAMILIES["fans"]:
+            game.redeals_left = 0
+        solution = solve(game, Budget(nodes, 60), know=know)
+        total += solution.nodes
+        distinct += solution.distinct
+        spent += solution.seconds
     return {"nodes_per_second": total / spent, "distinct_per_second": distinct / spent,
-            "new_share": distinct / max(1, total), "seconds": spent, "per_game": per_game}
+            "new_share": distinct / max(1, total), "seconds": spent}
 
 
-def print_generic_speed(slugs=TWO_PACK) -> None:
-    g = generic_speed(slugs)
-    for slug, r in g["per_game"].items():
-        print(f"  generic search, {slug}, deals 1..3, <= 30,000 positions each: {r['nodes_per_second']:,.0f} "
-              f"positions/s, {r['distinct_per_second']:,.0f} distinct positions/s ({100 * r['new_share']:.0f}% new), "
-              f"{r['seconds']:.1f} CPU s", flush=True)
-    print(f"generic search, {', '.join(slugs)}, deals 1..3, <= 30,000 positions each: "
-          f"{g['nodes_per_second']:,.0f} positions/s, {g['distinct_per_second']:,.0f} distinct positions/s "
-          f"({100 * g['new_share']:.0f}% new), {g['seconds']:.1f} CPU s")
+def print_family_speeds(slugs=None, deals: int = 3, nodes: int = 30_000) -> None:
+    """Per family and game, side by side: the search `pasyans solve` runs
+    (the game's own where it has one) and the generic depth-first search,
+    each in positions and distinct positions per CPU second; after each
+    family's games, its figures over them all."""
+    wanted = set(slugs or ())
+    print(f"search speed, deals 1..{deals}, <= {nodes:,} positions each (fan games with no redeal), per CPU s:")
+    print(f"{'family':<9}{'game':<19}{'its search':<22}{'positions/s':>12}{'distinct/s':>11}"
+          f"{'generic positions/s':>21}{'distinct/s':>11}")
+    for family, games in FAMILIES.items():
+        rows = []
+        for slug in games:
+            if wanted and slug not in wanted:
+                continue
+            cls = find_game(slug)
+            own = search_speed(cls, deals, nodes, generic=False)
+            gen = search_speed(cls, deals, nodes, generic=True)
+            rows.append((own, gen))
+            print(f"{family:<9}{slug:<19}{own_search(cls):<22}{own['nodes_per_second']:>12,.0f}"
+                  f"{own['distinct_per_second']:>11,.0f}{gen['nodes_per_second']:>21,.0f}"
+                  f"{gen['distinct_per_second']:>11,.0f}", flush=True)
+        if len(rows) > 1:
+            cells = []
+            for k in (0, 1):
+                spent = sum(r[k]["seconds"] for r in rows)
+                cells.append((sum(r[k]["nodes_per_second"] * r[k]["seconds"] for r in rows) / spent,
+                              sum(r[k]["distinct_per_second"] * r[k]["seconds"] for r in rows) / spent))
+            print(f"{family:<9}{'(its games)':<19}{'':<22}{cells[0][0]:>12,.0f}{cells[0][1]:>11,.0f}"
+                  f"{cells[1][0]:>21,.0f}{cells[1][1]:>11,.0f}", flush=True)
+    print("(a first phase that only looks for wins, or playouts, keep no table: no distinct positions "
+          "while they run)")
 
 
 def strength(slug: str, deals: int, seconds: float) -> dict:
@@ -154,12 +204,13 @@ def main() -> None:
     parser.add_argument("--speed-runs", type=int, default=3, help="runs of the speed figure (default 3)")
     parser.add_argument("--speed-only", action="store_true", help="print the speed figure only")
     parser.add_argument("--generic-only", action="store_true",
-                        help="print the generic search's speed only, per game (the slugs given, or the two-pack six)")
+                        help="print the search speeds only, per family and game (the slugs given, or every game): "
+                             "each game's own search and the generic one side by side")
     args = parser.parse_args()
     print(f"load average before: {load()}")
     print(f"calibration: 10M additions in {calibration():.2f} CPU s on this machine")
     if args.generic_only:
-        print_generic_speed(tuple(args.games) or TWO_PACK)
+        print_family_speeds(args.games)
         print(f"calibration: 10M additions in {calibration():.2f} CPU s; load average after: {load()}", flush=True)
         return
     runs = []
@@ -180,7 +231,7 @@ def main() -> None:
           f"<= 20,000 positions each: {f['nodes_per_second']:,.0f} positions/s, "
           f"{f['distinct_per_second']:,.0f} distinct positions/s ({100 * f['new_share']:.0f}% new), "
           f"{f['seconds']:.1f} CPU s")
-    print_generic_speed()
+    print_family_speeds()
     print(f"calibration: 10M additions in {calibration():.2f} CPU s; load average after: {load()}", flush=True)
     if args.speed_only:
         return

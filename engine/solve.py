@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from engine.core import Game, Move
 from engine.solver.keys import state_key
-from engine.solver.knowledge import GAME_KNOWLEDGE, Knowledge, knowledge
+from engine.solver.knowledge import GAME_KNOWLEDGE, Knowledge
+from engine.solver.registry import knowledge
 from engine.solver.hints import Coach, Hint, hint
 from engine.solver.search import (LOST, PROBE, THOUGHTFUL_NOTE, UNKNOWN, WON, Budget, Solution, clock,
                                   home_roles, is_thoughtful, ordered_moves, solve)

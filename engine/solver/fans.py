@@ -1,4 +1,6 @@
-"""The fan games: Прекрасная Люція, Домъ въ лѣсу, Домъ на холмѣ.
+"""The fan games' shared machinery: Прекрасная Люція, Домъ въ лѣсу, Домъ на
+холмѣ (each game's own dead test or safe moves, and its registration
+through `fan_knowledge`, are in engine/solver/games/).
 
 Fans of three face up, suited foundations (aces up; in Домъ на холмѣ also
 kings down), marriage of a fan's top card onto another fan's top card in
@@ -18,7 +20,7 @@ What the search may assume, each item proved here:
   the ace) holding as many cards are the same pile: they are sorted in
   the key (`knowledge.spec_twins`). Twin cards (the two copies of a card)
   are one card value, so the key never tells them apart either.
-* Safe moves (`fan_safe`), dead positions (`lucie_dead`, `twin_dead`,
+* Safe moves (`fan_safe`), dead positions (`fans_dead_one_pack`, `twin_dead`,
   `fans_dead_two_packs`, and in Домъ въ лѣсу `fans_order_dead`: cards that
   must go home before one another in a cycle) and pointless moves
   (`fan_pointless`) hold with no redeal left; their proofs are in their
@@ -39,15 +41,13 @@ from a search that ended under its cap, so it is still a proof.
 
 from __future__ import annotations
 
-import importlib
 import random
 
 from engine.cards import KING
 from engine.core import Game, Move
-from engine.solver.knowledge import Knowledge, cards_home, crossing_safe, knowledge, register, spec_twins
+from engine.solver.knowledge import Knowledge, cards_home, spec_twins
+from engine.solver.registry import knowledge
 from engine.solver.search import LOST, UNKNOWN, WON, Meter, OutOfBudget, clock, exhaustive
-
-lucie = importlib.import_module("engine.games.belle-lucie")
 
 
 def fan_safe(game: Game, move: Move) -> bool:
@@ -85,13 +85,6 @@ def fan_safe(game: Game, move: Move) -> bool:
     return True
 
 
-def hill_safe(game: Game, move: Move) -> bool:
-    """Домъ на холмѣ: `fan_safe`, or `knowledge.crossing_safe` (an ace up
-    and a king down in each suit, marriage up or down in suit; an empty fan
-    takes nothing), with no redeal left."""
-    return fan_safe(game, move) or (not game.redeals_left and crossing_safe(game, move))
-
-
 def fan_pointless(game: Game, move: Move) -> bool:
     """A fan game's move of a card lying alone in its fan onto another fan,
     with no redeal left, is never needed.
@@ -105,13 +98,6 @@ def fan_pointless(game: Game, move: Move) -> bool:
     if move.action or game.redeals_left:
         return False
     return len(game.piles[game.index[move.src]]) == 1 and game.roles[game.index[move.dst]] == "fan"
-
-
-def lucie_dead(game: Game) -> bool:
-    """Is this position of Прекрасная Люція lost, with no redeal left? (sound, not complete)"""
-    if game.redeals_left:
-        return False
-    return fans_dead_one_pack([game.piles[i] for i in game.by_role["fan"]])
 
 
 def fans_dead_one_pack(fans: list[list[int]]) -> bool:
@@ -318,16 +304,6 @@ def order_applies(cls) -> bool:
     its kings go home too, so it is left out)."""
     return (cls.decks == 2 and tuple(cls.MARRY) == (1,)
             and all(base == 1 and step == 1 for _f, _s, base, step in cls._foundations))
-
-
-def wood_dead(game: Game) -> bool:
-    """Домъ въ лѣсу's dead test with no redeal left: `twin_dead`, or the
-    order of the cards home is impossible (`fans_order_dead`)."""
-    if twin_dead(game):
-        return True
-    if game.redeals_left or not order_applies(type(game)):
-        return False
-    return fans_order_dead([game.piles[i] for i in type(game)._fans], cards_home(game))
 
 
 def fans_order_dead(fans, home) -> bool:
@@ -543,7 +519,7 @@ class FanSearch:
         for n, spec in enumerate(self.found_spec):
             twins.setdefault(spec, []).append(n)
         self.twin_groups = tuple(tuple(g) for g in twins.values() if len(g) > 1)
-        # an ace built up and a king built down in a suit: each one's partner (`hill_safe`)
+        # an ace built up and a king built down in a suit: each one's partner (Домъ на холмѣ's `hill_safe`)
         self.partner = {n: m for n, (suit, _b, step) in enumerate(self.found_spec)
                         for m, (suit2, _b2, step2) in enumerate(self.found_spec)
                         if suit2 == suit and step2 == -step}
@@ -1019,17 +995,12 @@ def fan_exact(game: Game, know: Knowledge, meter: Meter):
     return FanSearch(game, meter).run()
 
 
-def _fan_knowledge(cls, dead, safe=fan_safe) -> Knowledge:
+def fan_knowledge(cls, dead, safe=fan_safe) -> Knowledge:
+    """The knowledge of a fan game ``cls`` with its dead test and safe moves
+    (each game's module in engine/solver/games/ registers it)."""
     return Knowledge(interchangeable=("fan",), twins=spec_twins(cls), safe=safe, dead=dead,
                      pointless=fan_pointless, playouts=0, exact=fan_exact,
                      redeal_shuffles=True)
-
-
-register("belle-lucie", _fan_knowledge(lucie.BelleLucie, lucie_dead))
-register("house-in-the-wood", _fan_knowledge(importlib.import_module("engine.games.house-in-the-wood").GAME,
-                                             wood_dead))
-register("house-on-the-hill", _fan_knowledge(importlib.import_module("engine.games.house-on-the-hill").GAME,
-                                             twin_dead, hill_safe))
 
 
 def one_pack_standstills(game: Game, meter: Meter) -> list[tuple[int, tuple[Move, ...], bytes]] | None:

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from engine.core import Game, Move
 from engine.solver.information import Observer
-from engine.solver.knowledge import knowledge
+from engine.solver.registry import knowledge
 from engine.solver.player import Player
 from engine.solver.search import LOST, UNKNOWN, WON, Budget, Meter, OutOfBudget, Solution, clock, solve
 

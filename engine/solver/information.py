@@ -26,7 +26,8 @@ import random
 
 from engine.cards import full_deck
 from engine.core import Game, Move
-from engine.solver.knowledge import Knowledge, knowledge
+from engine.solver.knowledge import Knowledge
+from engine.solver.registry import knowledge
 
 
 class Observer:

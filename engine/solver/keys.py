@@ -12,7 +12,8 @@ from __future__ import annotations
 from operator import ne as _ne
 
 from engine.core import Game
-from engine.solver.knowledge import Knowledge, always, knowledge
+from engine.solver.knowledge import Knowledge, always
+from engine.solver.registry import knowledge
 
 _RANK_ONLY = bytes(c & 15 if c < 64 else c for c in range(256))  # a card byte -> its rank
 

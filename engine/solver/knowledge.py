@@ -1,15 +1,18 @@
-"""What a game lets the search assume, and where each game's knowledge lives.
+"""What a game lets the search assume: the `Knowledge` record, `register`,
+and the helpers that several games' proofs share.
 
 A `Knowledge` record lists, for one game, the reductions the search may
 make without changing any verdict: piles that play the same part (sorted in
 the position key), suits that no rule reads, safe moves (played alone, as
 the only child), dead positions (lost, not searched), pointless moves (never
 needed by a winning line). Each item is proved in the comment beside it in
-the family module that registers it (`fans`, `columns`, `stocks`,
-`layouts`, `others`), against the rule as the game module and its clauses
-state it; tests/solver/test_agreement.py checks every game's knowledge
-against a plain exhaustive search on small positions, so that "lost" stays
-a proof.
+the game's own module that registers it (engine/solver/games/<slug>.py, or
+the family machinery it uses: `fans`, `columns`, `layouts`), against the
+rule as the game module and its clauses state it;
+tests/solver/test_agreement.py checks every game's knowledge against a
+plain exhaustive search on small positions, so that "lost" stays a proof.
+This module imports no game's module: `engine.solver.registry` imports
+them, and `registry.knowledge(game)` is how the search asks.
 """
 
 from __future__ import annotations
@@ -53,6 +56,8 @@ class Knowledge(NamedTuple):
     key: Callable[[Game], bytes] | None = None
 
 
+# slug -> Knowledge, filled by the games' modules (engine/solver/games/) as
+# `engine.solver.registry.load_games` imports them
 GAME_KNOWLEDGE: dict[str, Knowledge] = {}
 
 
@@ -61,23 +66,7 @@ def register(slug: str, know: Knowledge) -> Knowledge:
     return know
 
 
-def knowledge(game: Game | type[Game]) -> Knowledge:
-    """The registered knowledge of a game (an empty record if none)."""
-    _load_families()
-    return GAME_KNOWLEDGE.get(game.slug, Knowledge())
-
-
-_LOADED = False
-
-
-def _load_families() -> None:
-    global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        from engine.solver import columns, fans, layouts, others, stocks  # noqa: F401  (they register)
-
-
-# -- helpers shared by the family modules ---------------------------------------
+# -- helpers shared by the games' modules ---------------------------------------
 
 
 def cards_home(game: Game) -> dict[int, int]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from engine.core import Game
 from engine.solver.information import Observer
-from engine.solver.knowledge import knowledge
+from engine.solver.registry import knowledge
 from engine.solver.player import POLICY_FANS, play, player_policy
 from engine.solver.search import LOST, UNKNOWN, WON, Budget, solve
 

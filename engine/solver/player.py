@@ -72,7 +72,8 @@ from typing import NamedTuple
 from engine.core import Game, Move
 from engine.solver.information import Observer
 from engine.solver.keys import state_key
-from engine.solver.knowledge import Knowledge, knowledge
+from engine.solver.knowledge import Knowledge
+from engine.solver.registry import knowledge
 from engine.solver.search import (LOST, UNKNOWN, WON, Budget, DepthFirst, Meter, OutOfBudget, Solution,
                                   children, clock, home_roles, solve)
 

@@ -29,7 +29,8 @@ from typing import Callable, NamedTuple
 
 from engine.core import Game, Move
 from engine.solver.keys import Keyer, state_key
-from engine.solver.knowledge import Knowledge, knowledge
+from engine.solver.knowledge import Knowledge
+from engine.solver.registry import knowledge
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 PROBE = 300  # positions searched below a card turned from the pack in the first pass

@@ -76,3 +76,23 @@ def curve_svg(curve: dict, pack_known: float | None = None, label: str = "") -> 
                      f'<title>{p["seconds"]:g} s: {p["won"]}/{p["deals"]} ({100 * p["low"]:.0f}–{100 * p["high"]:.0f}%)</title></circle>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def curve_facts(curve: dict, rates: dict | None) -> dict:
+    """What the page says beside the plot: the deals, the budgets, the
+    pack-known lower bound (the share won of the 'solvable' measure, in
+    whole per cent; None where the game has none), and whether the player's
+    figure is below half of it (the policy's limit, not the game's)."""
+    points = curve["points"]
+    solvable = (rates or {}).get("solvable")
+    known = solvable["won"] / solvable["deals"] if solvable and solvable.get("deals") else None
+    head = curve["headline"]
+    return {"first": min(p["first_deal"] for p in points), "last": max(p["last_deal"] for p in points),
+            "budgets": ", ".join(f"{p['seconds']:g}" for p in points),
+            "known": None if known is None else round(100 * known), "known_share": known,
+            "below": known is not None and head["rate"] < known / 2,
+            "flat": curve["flat"],
+            "headline": {**head, "seconds": f"{head['seconds']:g}", "low": round(100 * head["low"]),
+                         "high": round(100 * head["high"])},
+            "points": [{"seconds": f"{p['seconds']:g}", "won": p["won"], "deals": p["deals"],
+                        "low": round(100 * p["low"]), "high": round(100 * p["high"])} for p in points]}

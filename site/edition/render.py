@@ -17,7 +17,7 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from edition import STATIC, TEMPLATES, board, book, contents, i18n
+from edition import STATIC, TEMPLATES, board, book, contents, curve, i18n
 from edition.markup import kind_label, layered
 from edition.model import Edition
 from edition.security import CSP_META
@@ -66,7 +66,8 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
     env.globals.update({"t": i18n.t, "attr": i18n.attr, "tx": i18n.text, "both": i18n.both, "relabel": i18n.relabel,
                         "messages": i18n.messages()})
     env.globals.update({"csp": CSP_META, "source_files": set(), "rule_url": rule_url, "layers": layered,
-                        "downloads": [], "book": book, "contents_words": contents.data()["words"]})
+                        "downloads": [], "book": book, "contents_words": contents.data()["words"],
+                        "curve_svg": curve.curve_svg, "curve_facts": curve.curve_facts})
     return env
 
 

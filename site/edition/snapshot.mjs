@@ -5,7 +5,7 @@
 // (which imports the engine and its solver), with demo_bridge.BUILD set to
 // BUILD so that the worker can tell a snapshot of another engine and refuse it.
 // Every module of the engine is imported, not only those `import demo_bridge`
-// pulls in: the solver loads its game families on first use (the board asks
+// pulls in: the solver loads its games' modules on first use (the board asks
 // it at once whether auto-move is offered), and compiling their source in the
 // browser would delay the first view by a few hundred ms.
 import fs from "node:fs";
@@ -24,7 +24,7 @@ import demo_bridge
 import importlib, pkgutil, engine
 for module in pkgutil.walk_packages(engine.__path__, "engine."):
     importlib.import_module(module.name)
-from engine.solver.knowledge import knowledge
+from engine.solver.registry import knowledge
 for game in engine.GAMES:
     knowledge(game)
 del importlib, pkgutil, engine, knowledge

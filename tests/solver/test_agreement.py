@@ -13,16 +13,20 @@ comparison would prove nothing about it).
 
 from __future__ import annotations
 
+import importlib
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import GAMES, find_game
 from engine.solver import fans
-from engine.solver.knowledge import GAME_KNOWLEDGE, knowledge
+from engine.solver.knowledge import GAME_KNOWLEDGE
+from engine.solver.registry import knowledge
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import FAN_GAMES, WON_GAMES, endgame, near_the_end, plain_search, random_endings
+
+belle_lucie_solver = importlib.import_module("engine.solver.games.belle-lucie")
 
 IDS = [g.slug for g in GAMES]
 BUDGET = Budget(nodes=400_000, seconds=60)
@@ -168,7 +172,7 @@ def test_the_endgames_are_mixed():
     found = 0
     for seed in range(150):
         game = endgame("belle-lucie", seed, 14)
-        if fans.lucie_dead(game):
+        if belle_lucie_solver.lucie_dead(game):
             found += 1
             assert plain_search(game, 5_000) is not True, game.to_portable()
     assert found

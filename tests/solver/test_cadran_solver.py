@@ -1,14 +1,17 @@
-"""Солнечные часы's solver knowledge: the dead test (`columns.cadran_dead`,
+"""Солнечные часы's solver knowledge: the dead test (`cadran_solver.cadran_dead`,
 `columns.columns_stuck`) on layouts where it fires and where it must not,
 each checked against the plain exhaustive search."""
 
 from __future__ import annotations
 
+import importlib
 from engine import find_game
 from engine.solver import columns
 from engine.solver.search import LOST, Budget, solve
 
 from solver_helpers import plain_search
+
+cadran_solver = importlib.import_module("engine.solver.games.cadran")
 
 CLS = find_game("cadran")
 
@@ -38,7 +41,7 @@ STUCK = {
 def test_a_column_deadlock_is_lost():
     game = position(STUCK)
     assert game.generate_moves() and any(True for _ in game.generate_moves())  # play is not over
-    assert columns.cadran_dead(game)
+    assert cadran_solver.cadran_dead(game)
     assert plain_search(game) is False
     assert solve(game, Budget(10_000, 10)).status == LOST
 
@@ -46,7 +49,7 @@ def test_a_column_deadlock_is_lost():
 def test_a_free_three_breaks_the_deadlock():
     # one 3♠ on top of its column: it goes home, and its K♠ can be moved on
     game = position({**STUCK, "col-1": ["KS", "3S"]})
-    assert not columns.cadran_dead(game)
+    assert not cadran_solver.cadran_dead(game)
 
 
 def test_a_free_host_breaks_the_deadlock():
@@ -54,14 +57,14 @@ def test_a_free_host_breaks_the_deadlock():
     # that column can empty (a 5♠ on the talon's top is no host: the talon
     # takes no card)
     game = position({**STUCK, "col-9": ["3D", "KD", "9C", "5S"], "talon": ["5S", "JS", "5H", "5H", "JH"]})
-    assert not columns.cadran_dead(game)
+    assert not cadran_solver.cadran_dead(game)
     game = position({**STUCK, "talon": ["5S", "JS", "5H", "5H", "JH", "5S"]})
-    assert columns.cadran_dead(game)
+    assert cadran_solver.cadran_dead(game)
 
 
 def test_an_empty_column_is_never_dead():
     game = position({**STUCK, "col-9": [], "col-10": ["3D", "3D", "KD", "KD", "9C", "8C"]})
-    assert not columns.cadran_dead(game)
+    assert not cadran_solver.cadran_dead(game)
 
 
 # the second 3♠ on the talon, the first under a K♠
@@ -71,7 +74,7 @@ ONE_THREE = {**STUCK, "col-2": ["KS"], "talon": ["5S", "5S", "5H", "5H", "JH", "
 def test_a_card_turned_over_the_talon_covers_it():
     # the J♠ laid on the 3♠ waits for it for ever: dead
     game = position({**ONE_THREE, "talon": ONE_THREE["talon"] + ["JS"]})
-    assert columns.cadran_dead(game)
+    assert cadran_solver.cadran_dead(game)
     assert plain_search(game) is False
 
 
@@ -81,7 +84,7 @@ def test_stock_cards_are_never_covered():
     # while cards are in the stock
     game = position({**ONE_THREE, "stock": ["~JS"]})
     assert not columns.columns_stuck(game, (1,), both_ways=False)
-    assert not columns.cadran_dead(game)
+    assert not cadran_solver.cadran_dead(game)
 
 
 def test_a_held_stock_card_counts():
@@ -110,8 +113,8 @@ def test_the_twin_test_is_marriage_safe():
             if not moves:
                 break
             for move in moves:
-                assert columns.cadran_safe(game, move) == counted(game, move), (deal, str(move))
-                said += columns.cadran_safe(game, move)
+                assert cadran_solver.cadran_safe(game, move) == counted(game, move), (deal, str(move))
+                said += cadran_solver.cadran_safe(game, move)
             home = [m for m in moves if not m.action and m.dst.startswith("foundation")]
             game.push(rng.choice(home) if home and rng.random() < 0.8 else rng.choice(moves))
     assert said

@@ -10,14 +10,18 @@ search on all of them, so that the comparison proves something.
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from engine import find_game
 from engine.cards import RANKS, SUITS
-from engine.solver import columns, layouts, stocks
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search
+
+four_corners_solver = importlib.import_module("engine.solver.games.four-corners")
+parterre_solver = importlib.import_module("engine.solver.games.parterre")
+shah_solver = importlib.import_module("engine.solver.games.shah")
 
 
 def first_dead(cls, dead, deal: int, rng: random.Random, steps: int = 300):
@@ -38,7 +42,7 @@ def test_parterre_dead_positions_are_lost():
     cls, rng = find_game("parterre"), random.Random(1)
     fired = decided = 0
     for deal in range(1, 31):
-        game = first_dead(cls, columns.parterre_dead, deal, rng)
+        game = first_dead(cls, parterre_solver.parterre_dead, deal, rng)
         if game is None:
             continue
         fired += 1
@@ -56,7 +60,7 @@ def test_parterre_solver_agrees_with_the_plain_search_before_dead_positions():
     cls, rng = find_game("parterre"), random.Random(2)
     verdicts = []
     for deal in range(31, 61):
-        game = first_dead(cls, columns.parterre_dead, deal, rng)
+        game = first_dead(cls, parterre_solver.parterre_dead, deal, rng)
         if game is None:
             continue
         for back in (2, 5):
@@ -88,14 +92,14 @@ def test_parterre_kings_over_their_suits_lock_the_garden():
              "bed-5": ["3S", "QS"], "bed-6": ["3H", "QH"], "foundation-S": ["AS"], "foundation-H": ["AH"],
              "foundation-D": ["AD"], "foundation-C": ["AC"]}
     game = cls.from_portable({"game": "parterre", "deal": 0, "piles": piles})
-    assert columns.parterre_dead(game)
-    assert {"3S", "3H", "KS", "KH"} <= {RANKS[c & 15] + SUITS[c >> 4] for c in columns.parterre_stuck(game)}
+    assert parterre_solver.parterre_dead(game)
+    assert {"3S", "3H", "KS", "KH"} <= {RANKS[c & 15] + SUITS[c >> 4] for c in parterre_solver.parterre_stuck(game)}
     assert plain_search(game, 50_000) is False
     # the lone queen of bed-6 can go onto a king and free its packet: the
     # kings may then move into it, so the test must not call this lost
     piles["bed-6"] = ["QH"]
     game = cls.from_portable({"game": "parterre", "deal": 0, "piles": piles})
-    assert not columns.parterre_dead(game)
+    assert not parterre_solver.parterre_dead(game)
 
 
 def walk_to_dead(cls, dead, deal: int, rng: random.Random, steps: int = 3000):
@@ -120,7 +124,7 @@ def test_four_corners_dead_positions_are_lost():
     cls, rng = find_game("four-corners"), random.Random(1)
     fired = decided = agreed = 0
     for deal in range(1, 25):
-        game = walk_to_dead(cls, layouts.four_corners_dead, deal, rng)
+        game = walk_to_dead(cls, four_corners_solver.four_corners_dead, deal, rng)
         if game is None:
             continue
         fired += 1
@@ -153,16 +157,16 @@ def test_four_corners_a_card_over_the_copies_it_needs_is_stuck():
                                   "piles": piles})
 
     game = position()
-    assert layouts.four_corners_dead(game) and len(layouts.four_corners_stuck(game)) == 5
+    assert four_corners_solver.four_corners_dead(game) and len(four_corners_solver.four_corners_stuck(game)) == 5
     assert plain_search(game, 5_000) is False
     piles["left-2"] = ["9H"]  # the nine goes down, then the eight, a seven, and the rest follow
     game = position()
-    assert not layouts.four_corners_dead(game)
+    assert not four_corners_solver.four_corners_dead(game)
     assert plain_search(game, 5_000) is True
     piles.pop("left-2")  # with a redeal to come the test does not apply
     game = cls.from_portable({"game": "four-corners", "deal": 0, "phase": "play", "redeals_left": 1,
                               "piles": piles})
-    assert not layouts.four_corners_dead(game)
+    assert not four_corners_solver.four_corners_dead(game)
 
 
 def test_shah_dead_positions_are_lost():
@@ -172,7 +176,7 @@ def test_shah_dead_positions_are_lost():
     cls, rng = find_game("shah"), random.Random(1)
     fired = decided = agreed = 0
     for deal in range(1, 25):
-        game = walk_to_dead(cls, stocks.shah_dead, deal, rng)
+        game = walk_to_dead(cls, shah_solver.shah_dead, deal, rng)
         if game is None:
             continue
         fired += 1
@@ -201,13 +205,13 @@ def test_shah_a_queen_over_its_suit_in_the_outer_circle_locks_the_star():
              "ray-1": ["2S", "2S", "QS"]}
     state = {"game": "shah", "deal": 0, "phase": "play", "extra": {"dealt": 24}, "piles": piles}
     game = cls.from_portable(state)
-    assert stocks.shah_dead(game)
+    assert shah_solver.shah_dead(game)
     assert plain_search(game, 5_000) is False
     piles["ray-1"] = ["3S", "2S", "2S"]  # the twos go home, then the three
     game = cls.from_portable(state)
-    assert not stocks.shah_dead(game)
+    assert not shah_solver.shah_dead(game)
     assert plain_search(game, 5_000) is True
     piles["ray-1"] = ["QS", "2S", "2S"]  # the twos go home, but nothing lets the queen follow
     game = cls.from_portable(state)
-    assert stocks.shah_dead(game)
+    assert shah_solver.shah_dead(game)
     assert plain_search(game, 5_000) is False

@@ -1,4 +1,4 @@
-"""Ссыльныя's solver knowledge (`engine.solver.others`): the safe base move
+"""Ссыльныя's solver knowledge (engine/solver/games/exiles.py): the safe base move
 on layouts where it fires and where it must step aside (the twin still out,
 an exchange still possible, odd bases), the key that sorts the thirteenth's
 places and, in the final phase, the packets, and the pointless fills of the
@@ -7,6 +7,7 @@ the knowledge and by the plain exhaustive search, which must agree."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 
@@ -15,11 +16,13 @@ import pytest
 from engine import find_game
 from engine.cards import RANKS, SUITS
 from engine.core import Move
-from engine.solver import others
-from engine.solver.knowledge import GAME_KNOWLEDGE, knowledge
+from engine.solver.knowledge import GAME_KNOWLEDGE
+from engine.solver.registry import knowledge
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search, random_endings
+
+exiles_solver = importlib.import_module("engine.solver.games.exiles")
 
 CLS = find_game("exiles")
 
@@ -50,43 +53,43 @@ def position(piles: dict, *, exchanged: int = 0, redeals_left: int = 0, readings
 def test_an_ascending_move_is_safe_once_the_twin_is_down_the_other_row():
     # up-S wants the 5♠; down-S holds the other 5♠ and wants the 3♠, below up-S's 4♠
     game = position({"up-S": up("S", 4), "down-S": down("S", 4), "packet-1": ["9H", "5S"]})
-    assert others.exiles_safe(game, Move("packet-1", "up-S"))
+    assert exiles_solver.exiles_safe(game, Move("packet-1", "up-S"))
 
 
 def test_an_ascending_move_waits_while_the_exchange_can_come_between():
     # down-S wants the 4♠, the top of up-S: the exchange may still take it across
     piles = {"up-S": up("S", 4), "down-S": down("S", 5), "packet-1": ["9H", "5S"]}
-    assert not others.exiles_safe(position(piles), Move("packet-1", "up-S"))
-    assert others.exiles_safe(position(piles, exchanged=1), Move("packet-1", "up-S"))
+    assert not exiles_solver.exiles_safe(position(piles), Move("packet-1", "up-S"))
+    assert exiles_solver.exiles_safe(position(piles, exchanged=1), Move("packet-1", "up-S"))
 
 
 def test_a_move_waits_while_the_twin_is_out():
     game = position({"up-S": up("S", 4), "down-S": down("S", 6), "packet-1": ["5S"], "packet-2": ["5S"]})
-    assert not others.exiles_safe(game, Move("packet-1", "up-S"))
+    assert not exiles_solver.exiles_safe(game, Move("packet-1", "up-S"))
 
 
 def test_a_descending_move_is_safe_once_the_twin_is_up_the_other_row():
     # down-H wants the 7♥; up-H holds the other 7♥ and the 8♥ on it
     game = position({"up-H": up("H", 8), "down-H": down("H", 8), "thirteenth-1": ["7H"]})
-    assert others.exiles_safe(game, Move("thirteenth-1", "down-H"))
+    assert exiles_solver.exiles_safe(game, Move("thirteenth-1", "down-H"))
     # up-H's top is the 7♥ itself: the exchange could bring it across first
     game = position({"up-H": up("H", 7), "down-H": down("H", 8), "thirteenth-1": ["7H"]})
-    assert not others.exiles_safe(game, Move("thirteenth-1", "down-H"))
+    assert not exiles_solver.exiles_safe(game, Move("thirteenth-1", "down-H"))
     game = position({"up-H": up("H", 7), "down-H": down("H", 8), "thirteenth-1": ["7H"]}, exchanged=1)
-    assert others.exiles_safe(game, Move("thirteenth-1", "down-H"))
+    assert exiles_solver.exiles_safe(game, Move("thirteenth-1", "down-H"))
 
 
 def test_the_top_exile_to_its_base_is_safe_too():
     game = position({"up-S": up("S", 4), "down-S": down("S", 4), "packet-1": ["9H"], "exiles": ["~5S"]})
     assert Move("exiles", "up-S") in set(game.generate_moves())
-    assert others.exiles_safe(game, Move("exiles", "up-S"))
+    assert exiles_solver.exiles_safe(game, Move("exiles", "up-S"))
 
 
 def test_odd_bases_are_left_alone():
     # a study position whose down-S is not built in order: no claim about its wants
     game = position({"up-S": up("S", 4), "down-S": ["KS", "QS", "JS", "10S", "9S", "8S", "7S", "5S", "6S"],
                      "packet-1": ["5S"]})
-    assert not others.exiles_safe(game, Move("packet-1", "up-S"))
+    assert not exiles_solver.exiles_safe(game, Move("packet-1", "up-S"))
 
 
 # -- the key and the pointless fills ------------------------------------------------
@@ -95,31 +98,31 @@ def test_odd_bases_are_left_alone():
 def test_the_final_phase_sorts_the_packets_and_the_thirteenth():
     a = position({"packet-1": ["5S", "7H"], "packet-2": ["9D"], "thirteenth-1": ["2C"], "thirteenth-2": ["3C"]})
     b = position({"packet-7": ["5S", "7H"], "packet-3": ["9D"], "thirteenth-5": ["3C"], "thirteenth-2": ["2C"]})
-    assert others.exiles_key(a) == others.exiles_key(b)
+    assert exiles_solver.exiles_key(a) == exiles_solver.exiles_key(b)
 
 
 def test_packets_keep_their_numbers_while_an_exile_is_left():
     a = position({"packet-1": ["5S", "7H"], "thirteenth-1": ["2C"], "thirteenth-2": ["3C"], "exiles": ["~9D"]})
     b = position({"packet-7": ["5S", "7H"], "thirteenth-2": ["2C"], "thirteenth-1": ["3C"], "exiles": ["~9D"]})
     c = position({"packet-1": ["5S", "7H"], "thirteenth-2": ["2C"], "thirteenth-1": ["3C"], "exiles": ["~9D"]})
-    assert others.exiles_key(a) != others.exiles_key(b)
-    assert others.exiles_key(a) == others.exiles_key(c)  # no redeal left: the thirteenth is sorted
+    assert exiles_solver.exiles_key(a) != exiles_solver.exiles_key(b)
+    assert exiles_solver.exiles_key(a) == exiles_solver.exiles_key(c)  # no redeal left: the thirteenth is sorted
 
 
 def test_the_thirteenth_keeps_its_order_while_a_redeal_is_left():
     a = position({"packet-1": ["5S"], "thirteenth-1": ["2C"], "thirteenth-2": ["3C"]}, redeals_left=1)
     b = position({"packet-1": ["5S"], "thirteenth-2": ["2C"], "thirteenth-1": ["3C"]}, redeals_left=1)
-    assert others.exiles_key(a) != others.exiles_key(b)
+    assert exiles_solver.exiles_key(a) != exiles_solver.exiles_key(b)
 
 
 def test_fills_of_the_final_phase_that_uncover_nothing_are_pointless():
     game = position({"packet-1": ["5S", "7H"], "packet-2": ["9D"], "thirteenth-1": ["2C"]})
-    assert others.exiles_pointless(game, Move("thirteenth-1", "packet-3"))
-    assert others.exiles_pointless(game, Move("packet-2", "packet-3"))
-    assert not others.exiles_pointless(game, Move("packet-1", "packet-3"))
+    assert exiles_solver.exiles_pointless(game, Move("thirteenth-1", "packet-3"))
+    assert exiles_solver.exiles_pointless(game, Move("packet-2", "packet-3"))
+    assert not exiles_solver.exiles_pointless(game, Move("packet-1", "packet-3"))
     # an exile left: the packet a card lies on may matter to its chain
     game = position({"packet-1": ["5S", "7H"], "packet-2": ["9D"], "thirteenth-1": ["2C"], "exiles": ["~3H"]})
-    assert not others.exiles_pointless(game, Move("thirteenth-1", "packet-3"))
+    assert not exiles_solver.exiles_pointless(game, Move("thirteenth-1", "packet-3"))
 
 
 # -- small endgames against the plain search ----------------------------------------

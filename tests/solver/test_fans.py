@@ -361,7 +361,7 @@ def test_the_fast_path_steps_aside_under_a_reading_that_changes_the_moves():
     home) the fan search would allow refused marriages: the generic search,
     by the engine's own moves, decides instead, and its line replays
     (house-in-the-wood deal 21: the fast path's line married too soon)."""
-    from engine.solver.knowledge import knowledge
+    from engine.solver.registry import knowledge
     from engine.solver.measures import run_deal
 
     plays_first = {"belle-lucie.assume.marriage-order": "plays-first"}

@@ -1,10 +1,11 @@
-"""Пятнадцать's solver knowledge: the dead test (`columns.fifteen_dead`) on
+"""Пятнадцать's solver knowledge: the dead test (`fifteen_solver.fifteen_dead`) on
 layouts where it fires and where it must step aside, against the plain
 exhaustive search; the safe-move test's quick refusal of moves that do not
 go home."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -15,6 +16,8 @@ from engine.solver.knowledge import crossing_safe
 from engine.solver.search import LOST, Budget, solve
 
 from solver_helpers import plain_search
+
+fifteen_solver = importlib.import_module("engine.solver.games.fifteen")
 
 CLS = find_game("fifteen")
 
@@ -36,7 +39,7 @@ def position(piles: dict, **state):
 def test_a_column_deadlock_is_lost(reading):
     game = position(STUCK, readings={"fifteen.assume.foundation-suits": reading})
     assert list(game.generate_moves())
-    assert columns.fifteen_dead(game)
+    assert fifteen_solver.fifteen_dead(game)
     assert plain_search(game) is False
     assert solve(game, Budget(10_000, 10)).status == LOST
 
@@ -44,14 +47,14 @@ def test_a_column_deadlock_is_lost(reading):
 def test_a_card_that_can_clear_its_column_breaks_it():
     # the 9♦ under the 2♥ replaced by the 3♥: both go home, and col-13 is a lane
     game = position({**STUCK, "col-13": ["3H", "2H"]})
-    assert not columns.fifteen_dead(game)
+    assert not fifteen_solver.fifteen_dead(game)
 
 
 def test_a_host_at_a_top_breaks_it():
     # a 10♦ on a top takes a 9♦ or the J♦ (marriage up or down): col-15's
     # J♦ moves onto it, and col-15 can be emptied
     game = position({**STUCK, "col-12": ["7D", "10D"]})
-    assert not columns.fifteen_dead(game)
+    assert not fifteen_solver.fifteen_dead(game)
 
 
 def test_the_sixth_row_exception_makes_it_step_aside():
@@ -60,13 +63,13 @@ def test_the_sixth_row_exception_makes_it_step_aside():
     game = CLS(265)
     assert game.extra["sixth_row"]
     assert columns.columns_stuck(game, (1, -1), both_ways=True)
-    assert not columns.fifteen_dead(game)
+    assert not fifteen_solver.fifteen_dead(game)
 
 
 def test_the_quick_refusal_changes_no_answer():
     """`fifteen_safe` says what the test without its role check says, move
     for move, along random games (moves home preferred)."""
-    from engine.solver.columns import fifteen
+    fifteen = fifteen_solver.fifteen  # the game's rules module, as the solver's module reads it
 
     def slow(game, move):
         return (not game.extra.get("opening") and fifteen.FOUNDATION_SUITS.of(game)
@@ -85,8 +88,8 @@ def test_the_quick_refusal_changes_no_answer():
             if not moves:
                 break
             for move in moves:
-                assert bool(columns.fifteen_safe(game, move)) == bool(slow(game, move)), (deal, str(move))
-                said += bool(columns.fifteen_safe(game, move))
+                assert bool(fifteen_solver.fifteen_safe(game, move)) == bool(slow(game, move)), (deal, str(move))
+                said += bool(fifteen_solver.fifteen_safe(game, move))
             home = [m for m in moves if not m.action and m.dst.startswith("foundation")]
             game.push(rng.choice(home) if home and rng.random() < 0.9 else rng.choice(moves))
     assert said
@@ -97,7 +100,7 @@ def test_the_ordering_tries_home_first_and_lanes_last():
     row takes, filling a lane with a lone card last (every empty column
     here is a lane)."""
     from engine.solver.search import home_roles, ordered_moves
-    from engine.solver.knowledge import knowledge
+    from engine.solver.registry import knowledge
 
     game = position({"foundation-A-1": ["AH"], "col-1": ["2H"], "col-2": ["3H", "9C"], "col-3": ["10C"],
                      "col-4": ["5S"], "col-5": []})
@@ -108,7 +111,7 @@ def test_the_ordering_tries_home_first_and_lanes_last():
     assert len(game.pile(src)) == 1 and not game.pile(dst)  # a lone card into a lane
 
 
-# -- the best-first search (`columns.FifteenSearch`, `columns.fifteen_exact`) --
+# -- the best-first search (`fifteen_solver.FifteenSearch`, `fifteen_solver.fifteen_exact`) --
 
 # met by the depth-first search on deal 10, 30,000 positions in: four lanes,
 # a win some sixty moves away (the A♦-4♦ into a lane, the 9♥ and the
@@ -129,13 +132,13 @@ LANES = {"foundation-A-1": ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"
 
 
 def test_best_first_finds_the_win_among_the_lanes():
-    from engine.solver.knowledge import knowledge
+    from engine.solver.registry import knowledge
     from engine.solver.search import WON, DepthFirst, Meter, OutOfBudget
 
     game = position(LANES)
     know = knowledge(CLS)
     meter = Meter(Budget(nodes=20_000, seconds=60))
-    status, line = columns.FifteenSearch(game, know, meter).run()
+    status, line = fifteen_solver.FifteenSearch(game, know, meter).run()
     assert status == WON
     work = CLS.from_portable(game.to_portable())
     for move in line:
@@ -149,25 +152,25 @@ def test_best_first_finds_the_win_among_the_lanes():
 def test_best_first_exhausted_is_lost(reading):
     """With no dead test, the frontier runs dry on the column deadlock: lost,
     as the plain search says."""
-    from engine.solver.knowledge import knowledge
+    from engine.solver.registry import knowledge
     from engine.solver.search import Meter
 
     game = position(STUCK, readings={"fifteen.assume.foundation-suits": reading})
     know = knowledge(CLS)._replace(dead=None)
-    assert columns.FifteenSearch(game, know, Meter(Budget(10_000, 10))).run() == (LOST, ())
+    assert fifteen_solver.FifteenSearch(game, know, Meter(Budget(10_000, 10))).run() == (LOST, ())
     assert plain_search(game) is False
 
 
 def test_the_depth_first_search_goes_first():
     """Deal 27 is won by the depth-first search within its first positions
-    (`columns.FIFTEEN_DEPTH_FIRST`), deal 10 only by the best-first search
+    (`fifteen_solver.FIFTEEN_DEPTH_FIRST`), deal 10 only by the best-first search
     after it; both lines replay."""
     from engine.solver.search import WON
 
-    for deal, most in ((27, columns.FIFTEEN_DEPTH_FIRST), (10, None)):
+    for deal, most in ((27, fifteen_solver.FIFTEEN_DEPTH_FIRST), (10, None)):
         solution = solve(CLS(deal), Budget(400_000, 60))
         assert solution.status == WON
-        assert most is None and solution.nodes > columns.FIFTEEN_DEPTH_FIRST or solution.nodes <= most
+        assert most is None and solution.nodes > fifteen_solver.FIFTEEN_DEPTH_FIRST or solution.nodes <= most
         work = CLS(deal)
         for text in solution.moves:
             work.play(text)
@@ -177,10 +180,10 @@ def test_the_depth_first_search_goes_first():
 @pytest.mark.parametrize("readings", [{}, {"fifteen.assume.lone-sixth-row-card": "with-the-seventh-row"},
                                       {"fifteen.assume.foundation-suits": "any-four"}])
 def test_the_written_out_key_is_the_generic_one(readings):
-    """`columns.fifteen_key` is `state_key`, byte for byte, along random
+    """`fifteen_solver.fifteen_key` is `state_key`, byte for byte, along random
     games (the sixth-row exception and the waiting lone card included)."""
     from engine.solver.keys import state_key
-    from engine.solver.knowledge import knowledge
+    from engine.solver.registry import knowledge
 
     know = knowledge(CLS)
     columns_ = CLS.by_role["column"]
@@ -192,7 +195,7 @@ def test_the_written_out_key_is_the_generic_one(readings):
         game = CLS(deal, readings=readings) if readings else CLS(deal)
         for _ in range(300):
             parts = [bytes(p) for p in game.piles]
-            assert columns.fifteen_key(game, parts, know, tails, first, last) == state_key(game, know)
+            assert fifteen_solver.fifteen_key(game, parts, know, tails, first, last) == state_key(game, know)
             checked += 1
             sorted_ += bool(know.interchangeable_when(game))
             moves = list(game.generate_moves())
@@ -206,7 +209,7 @@ def test_the_written_out_key_is_the_generic_one(readings):
 
 
 def test_the_depth_first_search_keeps_to_a_small_budget():
-    """A budget of fewer positions than `columns.FIFTEEN_DEPTH_FIRST` (the
+    """A budget of fewer positions than `fifteen_solver.FIFTEEN_DEPTH_FIRST` (the
     player's searches count positions) is kept."""
     solution = solve(CLS(10), Budget(1_000, 60))
     assert solution.status == "unknown" and solution.nodes <= 1_001

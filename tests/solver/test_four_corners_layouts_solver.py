@@ -1,18 +1,20 @@
 """Четыре угла: the lone card's marriage, pointless with no redeal left
-(`layouts.four_corners_pointless`), and the first phase that searches for
-a win layout by layout with a cap on each (`layouts.four_corners_layouts`),
+(`four_corners_solver.four_corners_pointless`), and the first phase that searches for
+a win layout by layout with a cap on each (`four_corners_solver.four_corners_layouts`),
 which only ever says won."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from engine import find_game
-from engine.solver import layouts
-from engine.solver.knowledge import knowledge
+from engine.solver.registry import knowledge
 from engine.solver.search import LOST, WON, Budget, Meter, solve
 
 from solver_helpers import plain_search
+
+four_corners_solver = importlib.import_module("engine.solver.games.four-corners")
 
 BASE = {"game": "four-corners", "deal": 0, "phase": "play"}
 CLUBS = {"foundation-C-A": ["AC", "2C", "3C"], "foundation-C-K": ["KC", "QC", "JC", "10C", "9C"]}
@@ -33,11 +35,11 @@ def test_a_lone_card_married_is_pointless_in_the_last_layout_only():
     with another under it, nor a move home."""
     piles = {**CLUBS, "left-1": ["5C"], "left-2": ["4C", "6C"], "right-3": ["8C", "7C", "6C"]}
     game = position(piles)
-    assert layouts.four_corners_pointless(game, move(game, "left-1>left-2"))
-    assert layouts.four_corners_pointless(game, move(game, "left-1>right-3"))
-    assert not layouts.four_corners_pointless(game, move(game, "left-2>left-1"))
+    assert four_corners_solver.four_corners_pointless(game, move(game, "left-1>left-2"))
+    assert four_corners_solver.four_corners_pointless(game, move(game, "left-1>right-3"))
+    assert not four_corners_solver.four_corners_pointless(game, move(game, "left-2>left-1"))
     again = position(piles, redeals_left=1)
-    assert not layouts.four_corners_pointless(again, move(again, "left-1>left-2"))
+    assert not four_corners_solver.four_corners_pointless(again, move(again, "left-1>left-2"))
 
 
 def test_the_search_without_lone_marriages_agrees_with_a_plain_search():
@@ -60,7 +62,7 @@ def test_the_search_without_lone_marriages_agrees_with_a_plain_search():
         truth = plain_search(game, 20_000)
         if truth is None:
             continue
-        fired += any(layouts.four_corners_pointless(game, m) for m in game.legal_moves)
+        fired += any(four_corners_solver.four_corners_pointless(game, m) for m in game.legal_moves)
         solution = solve(game, Budget(100_000, 10))
         assert solution.status == (WON if truth else LOST), piles
         verdicts += 1
@@ -73,7 +75,7 @@ def test_the_layout_by_layout_phase_wins_deal_16():
     second."""
     cls = find_game("four-corners")
     game = cls(16)
-    found = layouts.four_corners_layouts(game, knowledge(game), Meter(Budget(10**8, 20)))
+    found = four_corners_solver.four_corners_layouts(game, knowledge(game), Meter(Budget(10**8, 20)))
     assert found is not None and found[0] == WON
     replay = cls(16)
     for m in found[1]:
@@ -90,5 +92,5 @@ def test_the_layout_by_layout_phase_never_says_lost():
              "left-1": ["QC", "KC"], "left-2": ["AC"]}
     game = position(piles)
     assert plain_search(game) is False
-    assert layouts.four_corners_layouts(game, knowledge(game), Meter(Budget(10**6, 5))) is None
+    assert four_corners_solver.four_corners_layouts(game, knowledge(game), Meter(Budget(10**6, 5))) is None
     assert solve(game, Budget(100_000, 5)).status == LOST

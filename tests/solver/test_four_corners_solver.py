@@ -1,17 +1,19 @@
 """Четыре угла's solver knowledge while the last layout is still dealt:
 the dead test reads the layout as it will lie once dealt
-(`layouts._four_corners_virtual`), and a card that can go home before the
+(`four_corners_solver._four_corners_virtual`), and a card that can go home before the
 card dealt over it arrives is not counted as buried."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from engine import find_game
-from engine.solver import layouts
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search
+
+four_corners_solver = importlib.import_module("engine.solver.games.four-corners")
 
 HEARTS_UP = ["AH", "2H", "3H", "4H", "5H"]
 
@@ -32,12 +34,12 @@ def test_the_card_still_to_come_buries_the_packet():
     piles = {"foundation-H-A": HEARTS_UP, "foundation-H-K": ["KH", "QH", "JH", "10H"],
              "left-1": ["6H", "7H", "6H", "7H"]}
     game = last_deal(piles, ["8H"])
-    assert layouts.four_corners_dead(game)
-    assert len(layouts.four_corners_stuck(game)) == 5
+    assert four_corners_solver.four_corners_dead(game)
+    assert len(four_corners_solver.four_corners_stuck(game)) == 5
     assert plain_search(game, 5_000) is False
     assert solve(game, Budget(100_000, 10)).status == LOST
     game = last_deal(piles, ["8H", "9H"])
-    assert not layouts.four_corners_dead(game)
+    assert not four_corners_solver.four_corners_dead(game)
     assert plain_search(game, 5_000) is True
     solution = solve(game, Budget(100_000, 10))
     assert solution.status == WON
@@ -54,8 +56,8 @@ def test_a_card_that_goes_home_before_its_cover_is_not_buried():
     piles = {"foundation-H-A": HEARTS_UP, "foundation-H-K": ["KH", "QH", "JH", "10H", "9H"],
              "left-1": ["6H"]}
     game = last_deal(piles, ["7H"])
-    assert not layouts.four_corners_stuck(game)
-    assert not layouts.four_corners_dead(game)
+    assert not four_corners_solver.four_corners_stuck(game)
+    assert not four_corners_solver.four_corners_dead(game)
     assert plain_search(game, 5_000) is True
 
 
@@ -67,10 +69,10 @@ def test_a_redeal_to_come_or_a_base_in_a_packet_turns_the_test_off():
              "left-1": ["6H", "7H", "6H", "7H"]}
     cls = find_game("four-corners")
     state = last_deal(piles, ["8H"]).to_portable()
-    assert not layouts.four_corners_dead(cls.from_portable({**state, "redeals_left": 1}))
+    assert not four_corners_solver.four_corners_dead(cls.from_portable({**state, "redeals_left": 1}))
     game = last_deal({"left-2": ["AS"], **piles}, ["8H"])
-    assert layouts._four_corners_virtual(game) is None
-    assert not layouts.four_corners_dead(game)
+    assert four_corners_solver._four_corners_virtual(game) is None
+    assert not four_corners_solver.four_corners_dead(game)
 
 
 def test_dead_while_dealing_agrees_with_the_plain_search():
@@ -84,7 +86,7 @@ def test_dead_while_dealing_agrees_with_the_plain_search():
         game = crossing_endgame("four-corners", seed, 6 + seed % 6, 2 + seed % 4)
         if sum(len(game.piles[p]) for p in game.packets) > 12:
             continue
-        if not layouts.four_corners_dead(game):
+        if not four_corners_solver.four_corners_dead(game):
             continue
         fired += 1
         truth = plain_search(game, 4_000)
@@ -107,7 +109,7 @@ def test_dead_while_dealing_on_real_deals_is_lost():
                 break
             home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
             game.push(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(moves))
-        if game.redeals_left or game.phase != "deal" or not layouts.four_corners_dead(game):
+        if game.redeals_left or game.phase != "deal" or not four_corners_solver.four_corners_dead(game):
             continue
         fired += 1
         assert plain_search(game.copy(stack=False), 20_000) is not True, game.to_portable()

@@ -1,15 +1,18 @@
-"""Полушарія's and Мельница's knowledge (engine.solver.stocks) on layouts
+"""Полушарія's and Мельница's knowledge (engine/solver/games/) on layouts
 built by hand: each item fires where it should, and a plain exhaustive
 search agrees with it."""
 
 from __future__ import annotations
 
+import importlib
 from engine import find_game
 from engine.cards import parse_card
-from engine.solver import stocks
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search
+
+hemispheres_solver = importlib.import_module("engine.solver.games.hemispheres")
+mill_solver = importlib.import_module("engine.solver.games.mill")
 
 HEMI = find_game("hemispheres")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -52,7 +55,7 @@ DEAD = ({"place-1": ["6H"], "place-2": ["9H"], "place-3": ["10H"], "place-4": ["
 
 def test_hemispheres_dead_fires_on_a_lost_layout():
     game = hemi_endgame(*DEAD)
-    assert stocks.hemispheres_dead(game)
+    assert hemispheres_solver.hemispheres_dead(game)
     assert plain_search(game, limit=50_000) is False
     assert solve(game, Budget(100_000, 30)).status == LOST
 
@@ -61,7 +64,7 @@ def test_hemispheres_dead_keeps_quiet_while_a_host_is_free():
     places, talon = {"place-1": ["6H"], "place-2": ["8H"], "place-3": ["10H"], "place-4": ["JH"],
                      "place-5": ["QH"], "place-6": ["KH", "9H"]}, ["5H", "7H"]
     game = hemi_endgame(places, talon)
-    assert not stocks.hemispheres_dead(game)
+    assert not hemispheres_solver.hemispheres_dead(game)
     assert plain_search(game, limit=50_000) is True
     solution = solve(game, Budget(100_000, 30))
     assert solution.status == WON
@@ -74,11 +77,11 @@ def test_hemispheres_dead_keeps_quiet_while_a_host_is_free():
 def test_hemispheres_dead_reads_the_readings():
     # «own-suit»: the talon's seven may marry only a heart eight, under it: dead still
     game = hemi_endgame(*DEAD, readings={"hemispheres.assume.talon-marriage": "own-suit"})
-    assert stocks.hemispheres_dead(game)
+    assert hemispheres_solver.hemispheres_dead(game)
     assert plain_search(game, limit=50_000) is False
     # «up-or-down»: the seven marries onto the six in the circle and uncovers the five
     game = hemi_endgame(*DEAD, readings={"hemispheres.assume.marriage-direction": "up-or-down"})
-    assert not stocks.hemispheres_dead(game)
+    assert not hemispheres_solver.hemispheres_dead(game)
     assert plain_search(game, limit=50_000) is True
 
 
@@ -111,17 +114,17 @@ def mill_layout(stock_extra: list[str] = ()):
 
 def test_mill_dead_fires_when_no_wanted_rank_can_come_up():
     game = mill_layout()
-    assert stocks.mill_wanted(game) == {5, 6}
-    assert stocks.mill_dead(game)
+    assert mill_solver.mill_wanted(game) == {5, 6}
+    assert mill_solver.mill_dead(game)
     assert plain_search(game, limit=5_000) is False
     assert solve(game, Budget(100_000, 30)).status == LOST
 
 
 def test_mill_dead_keeps_quiet_while_the_pack_holds_a_wanted_rank():
     game = mill_layout(["6H"])
-    assert not stocks.mill_dead(game)
+    assert not mill_solver.mill_dead(game)
     game.play("deal")  # the six lies at the pack's bottom: not dead after a deal either
-    assert not stocks.mill_dead(game)
+    assert not mill_solver.mill_dead(game)
 
 
 def test_hemispheres_dead_holds_a_wrong_card_that_has_nowhere_to_cross():
@@ -137,11 +140,11 @@ def test_hemispheres_dead_holds_a_wrong_card_that_has_nowhere_to_cross():
                   "place-10": ["5C", "6C"], "place-11": ["3C", "4C"], "place-12": ["AC", "2C"]})
     game = HEMI.from_portable({"game": "hemispheres", "deal": 1, "phase": "play", "redeals_left": 0,
                                "piles": piles})
-    assert stocks.hemispheres_dead(game)
+    assert hemispheres_solver.hemispheres_dead(game)
     assert plain_search(game, limit=5_000) is False
     # a southern place empty: the seven crosses into it, and all comes home
     piles["place-3"], piles["place-9"] = piles["place-9"], []
     game = HEMI.from_portable({"game": "hemispheres", "deal": 1, "phase": "play", "redeals_left": 0,
                                "piles": piles})
-    assert not stocks.hemispheres_dead(game)
+    assert not hemispheres_solver.hemispheres_dead(game)
     assert plain_search(game, limit=50_000) is True

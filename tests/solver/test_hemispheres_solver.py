@@ -1,20 +1,23 @@
-"""Полушарія's canonical key (engine.solver.stocks.hemispheres_key): once
+"""Полушарія's canonical key (`hemispheres_key`, engine/solver/games/): once
 the pack is spent, the places of one hemisphere are sorted in the key, and
 only then; the search's verdicts do not change."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from engine import find_game
-from engine.solver import stocks
 from engine.solver.keys import state_key
-from engine.solver.knowledge import Knowledge, knowledge
+from engine.solver.knowledge import Knowledge
+from engine.solver.registry import knowledge
 from engine.solver.measures import new_game
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search
 from test_hemimill_solver import DEAD, hemi_endgame
+
+hemispheres_solver = importlib.import_module("engine.solver.games.hemispheres")
 
 HEMI = find_game("hemispheres")
 LIVE = ({"place-1": ["6H"], "place-2": ["8H"], "place-3": ["10H"], "place-4": ["JH"],
@@ -37,7 +40,7 @@ def test_places_of_a_hemisphere_share_a_key_once_the_pack_is_spent():
     south["place-1"] = []
     south_moved = moved(places, {"place-1": "place-12"})
     south_moved["place-1"] = []
-    key = lambda p, **kw: stocks.hemispheres_key(hemi_endgame(p, talon, **kw))  # noqa: E731
+    key = lambda p, **kw: hemispheres_solver.hemispheres_key(hemi_endgame(p, talon, **kw))  # noqa: E731
     assert key(places) == key(north)
     assert key(south) == key(south_moved)
     # not across the hemispheres: a red card in the south is another position
@@ -83,13 +86,13 @@ def test_verdicts_stand_under_the_sorted_key():
 def test_the_dead_test_waits_for_the_end_of_the_pack():
     # the lost layout: the late test says what the full one says once the pack is short
     game = hemi_endgame(*DEAD)
-    assert stocks.hemispheres_dead_late(game) and stocks.hemispheres_dead(game)
+    assert hemispheres_solver.hemispheres_dead_late(game) and hemispheres_solver.hemispheres_dead(game)
     # with a long pack it is not asked (a weaker test: it never says lost where the full one does not)
     game = new_game(HEMI, 1, None)
     rng = random.Random(3)
     while game.piles[game.stock]:
-        if len(game.piles[game.stock]) >= stocks.HEMI_LATE:
-            assert not stocks.hemispheres_dead_late(game)
+        if len(game.piles[game.stock]) >= hemispheres_solver.HEMI_LATE:
+            assert not hemispheres_solver.hemispheres_dead_late(game)
         else:
-            assert stocks.hemispheres_dead_late(game) == stocks.hemispheres_dead(game)
+            assert hemispheres_solver.hemispheres_dead_late(game) == hemispheres_solver.hemispheres_dead(game)
         game.push(rng.choice(list(game.generate_moves())))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import pytest
 
 from engine import find_game
@@ -10,6 +11,8 @@ from engine.solver.knowledge import cards_home
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import endgame, plain_search
+
+house_in_the_wood_solver = importlib.import_module("engine.solver.games.house-in-the-wood")
 
 SLUG = "house-in-the-wood"
 FULL = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -38,7 +41,7 @@ def test_two_kings_each_over_a_card_of_their_suit_lock_the_game():
     plain search agrees."""
     game = two_kings_game()
     assert not fans.twin_dead(game)
-    assert order_dead(game) and fans.wood_dead(game)
+    assert order_dead(game) and house_in_the_wood_solver.wood_dead(game)
     assert plain_search(game, 20_000) is False
     assert solve(game, Budget(10_000, 60)).status == LOST
 

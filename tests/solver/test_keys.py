@@ -8,7 +8,7 @@ import pytest
 
 from engine import GAMES
 from engine.solver.keys import Keyer, state_key
-from engine.solver.knowledge import knowledge
+from engine.solver.registry import knowledge
 
 
 @pytest.mark.parametrize("game_cls", GAMES, ids=[g.slug for g in GAMES])

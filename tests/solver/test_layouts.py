@@ -1,20 +1,23 @@
-"""The knowledge of the layout games (engine/solver/layouts.py) against the
+"""The knowledge of the layout games (engine/solver/games/) against the
 engine's rules: keys that merge positions merge only positions that play
 alike, safe moves and dead tests agree with the plain search."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
 
 from engine import find_game
-from engine.solver import layouts
 from engine.solver.keys import state_key
-from engine.solver.knowledge import knowledge
+from engine.solver.registry import knowledge
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search
+
+four_corners_solver = importlib.import_module("engine.solver.games.four-corners")
+idet_ne_idet_solver = importlib.import_module("engine.solver.games.idet-ne-idet")
 
 IDET_READINGS = ({}, {"idet-ne-idet.assume.aces-from-any-place": "covered-too"},
                  {"idet-ne-idet.assume.middle-top-cards-while-dealing": "barred"},
@@ -109,7 +112,7 @@ def test_idet_safe_moves_agree_with_the_plain_search(readings):
     agreed = 0
     for deal in range(1, 40):
         for game in last_layout(cls, deal, rng, readings):
-            if not any(layouts.idet_safe(game, m) for m in game.legal_moves):
+            if not any(idet_ne_idet_solver.idet_safe(game, m) for m in game.legal_moves):
                 continue
             work = game.copy(stack=False)
             truth = plain_search(work, 3_000)
@@ -215,7 +218,7 @@ def test_four_corners_stuck_set_is_closed():
     checked = nonempty = 0
     for deal in range(1, 30):
         for game in last_layout(cls, deal, rng, steps=600):
-            stuck = layouts.four_corners_stuck(game)
+            stuck = four_corners_solver.four_corners_stuck(game)
             piles = game.piles
             where = {}
             for p in game.packets:

@@ -1,17 +1,19 @@
-"""Мельница's endgame search (engine.solver.stocks.mill_endgame): once the
+"""Мельница's endgame search (`mill_endgame`, engine/solver/games/mill.py): once the
 pack is spent the foundations fix the position, and the exact search over
 them agrees with a plain exhaustive search over the engine's moves."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from engine import find_game
-from engine.solver import stocks
 from engine.solver.measures import new_game
 from engine.solver.search import LOST, Budget, solve
 
 from solver_helpers import plain_search
+
+mill_solver = importlib.import_module("engine.solver.games.mill")
 
 MILL = find_game("mill")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -42,22 +44,22 @@ def spent_pack_layout(readings=None):
 
 def test_endgame_proves_a_loss_the_stalled_test_cannot_see():
     game = spent_pack_layout()
-    assert not stocks.mill_stalled(game)  # a six can go to a corner
-    assert stocks.mill_endgame(game) is False
-    assert stocks.mill_dead(game)
+    assert not mill_solver.mill_stalled(game)  # a six can go to a corner
+    assert mill_solver.mill_endgame(game) is False
+    assert mill_solver.mill_dead(game)
     assert plain_search(game, limit=20_000) is False
     assert solve(game, Budget(100_000, 30)).status == LOST
 
 
 def test_endgame_under_the_other_lending_reading():
     game = spent_pack_layout({"mill.assume.lend-limit": "one-in-all"})
-    assert stocks.mill_endgame(game) is False
+    assert mill_solver.mill_endgame(game) is False
     assert plain_search(game, limit=20_000) is False
 
 
 def test_endgame_says_nothing_while_the_pack_holds_cards():
     game = new_game("mill", 12)
-    assert stocks.mill_endgame(game) is None
+    assert mill_solver.mill_endgame(game) is None
 
 
 def spent_positions(deal: int, seed: int, count: int, pack: int = 0, readings=None):
@@ -86,7 +88,7 @@ def test_endgame_agrees_with_a_plain_search():
             plain = plain_search(game, limit=30_000)
             if plain is None:
                 continue
-            assert stocks.mill_endgame(game) is plain, (deal, game.to_portable())
+            assert mill_solver.mill_endgame(game) is plain, (deal, game.to_portable())
             answered[plain] += 1
     assert answered[False] > 0 and answered[True] > 0, answered
 
@@ -98,8 +100,8 @@ def check_short_pack(readings):
             plain = plain_search(game, limit=30_000)
             if plain is None or not game.piles[game.index["stock"]]:
                 continue
-            stocks._MILL_SHORT_CEILING.clear()  # the search is skipped after a dear one in the deal
-            assert stocks.mill_short_pack(game) is plain, (deal, game.to_portable())
+            mill_solver._MILL_SHORT_CEILING.clear()  # the search is skipped after a dear one in the deal
+            assert mill_solver.mill_short_pack(game) is plain, (deal, game.to_portable())
             answered[plain] += 1
     assert answered[False] > 0 and answered[True] > 0, answered
 
@@ -117,19 +119,19 @@ def test_short_pack_proves_a_loss_the_stalled_test_cannot_see():
     talon, stock = game.piles[game.index["talon"]], game.piles[game.index["stock"]]
     stock.extend(talon[:2])  # two of the talon's lowest cards, none a five or a six, into the pack
     del talon[:2]
-    assert not stocks.mill_stalled(game)
-    assert stocks.mill_endgame(game) is None
-    stocks._MILL_SHORT_CEILING.clear()
-    assert stocks.mill_short_pack(game) is False
+    assert not mill_solver.mill_stalled(game)
+    assert mill_solver.mill_endgame(game) is None
+    mill_solver._MILL_SHORT_CEILING.clear()
+    assert mill_solver.mill_short_pack(game) is False
     assert plain_search(game, limit=30_000) is False
 
 
-# -- the whole game searched over the model (stocks.MillSearch) ----------------
+# -- the whole game searched over the model (mill_solver.MillSearch) ----------------
 
 
 def model_search(game, states=200_000):
     from engine.solver.search import Meter
-    search = stocks.MillSearch(game, Meter(Budget(states, 60)))
+    search = mill_solver.MillSearch(game, Meter(Budget(states, 60)))
     return search, search.run()
 
 
@@ -144,7 +146,7 @@ def check_model_search(readings):
             assert won is plain, (deal, game.to_portable())
             if won:  # the model's line is a line of the engine that wins
                 work = MILL.from_portable(game.to_portable())
-                for move in stocks.mill_engine_line(game, search.line):
+                for move in mill_solver.mill_engine_line(game, search.line):
                     work.play(str(move))
                 assert work.is_won()
             answered[plain] += 1
@@ -168,7 +170,7 @@ def test_bound_proves_a_loss_with_cards_in_the_pack():
     talon, stock = game.piles[game.index["talon"]], game.piles[game.index["stock"]]
     stock.extend(talon[:2])
     del talon[:2]
-    search = stocks.MillSearch(game, Meter(Budget(1000, 10)))
+    search = mill_solver.MillSearch(game, Meter(Budget(1000, 10)))
     assert search.bound(search.centre, search.bits) is False
     assert plain_search(game, limit=30_000) is False
     assert solve(game, Budget(100_000, 30)).status == LOST

@@ -1,19 +1,22 @@
-"""Партеръ's exact search (`columns.ParterreSearch`) and its duty to cover
-a bouquet card at once (`columns.parterre_pending`): every verdict agrees
+"""Партеръ's exact search (`parterre_solver.ParterreSearch`) and its duty to cover
+a bouquet card at once (`parterre_solver.parterre_pending`): every verdict agrees
 with a plain exhaustive search on small random positions, and won lines
 replay through `play`."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from engine import find_game
 from engine.cards import RANKS, SUITS
-from engine.solver import columns
-from engine.solver.knowledge import GAME_KNOWLEDGE, knowledge
+from engine.solver.knowledge import GAME_KNOWLEDGE
+from engine.solver.registry import knowledge
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search
+
+parterre_solver = importlib.import_module("engine.solver.games.parterre")
 
 
 def small_position(rng: random.Random, away: int):
@@ -52,7 +55,7 @@ class Counting:
 
 def test_the_parterre_search_agrees_with_a_plain_search(monkeypatch):
     know = knowledge(find_game("parterre"))
-    assert know.exact is columns.parterre_exact and know.pointless is columns.parterre_pointless
+    assert know.exact is parterre_solver.parterre_exact and know.pointless is parterre_solver.parterre_pointless
     pointless, safe = Counting(know.pointless), Counting(know.safe)
     monkeypatch.setitem(GAME_KNOWLEDGE, "parterre", know._replace(pointless=pointless, safe=safe))
     rng = random.Random(12)
@@ -81,12 +84,12 @@ def test_a_bouquet_card_laid_on_a_packet_waits_to_be_covered():
     piles = {"bed-1": ["KS", "9H"], "bed-2": ["7D"], "bouquet-1": ["8C"], "bouquet-2": ["2S"],
              "foundation-S": ["AS"], "foundation-H": [RANKS[r] + "H" for r in range(1, 9)]}
     game = cls.from_portable({"game": "parterre", "deal": 0, "piles": piles})
-    before = columns.parterre_key(game)
+    before = parterre_solver.parterre_key(game)
     game.play("bouquet-1>bed-1")
-    assert columns.parterre_pending(game) == cls.index["bed-1"]
-    moves = [m for m in game.generate_moves() if not columns.parterre_pointless(game, m)]
+    assert parterre_solver.parterre_pending(game) == cls.index["bed-1"]
+    moves = [m for m in game.generate_moves() if not parterre_solver.parterre_pointless(game, m)]
     assert [str(m) for m in moves] == ["bed-2>bed-1"]
     game.play("bed-2>bed-1")
-    assert columns.parterre_pending(game) is None
-    assert not columns.parterre_pointless(game, next(iter(game.generate_moves())))
-    assert columns.parterre_key(game) != before
+    assert parterre_solver.parterre_pending(game) is None
+    assert not parterre_solver.parterre_pointless(game, next(iter(game.generate_moves())))
+    assert parterre_solver.parterre_key(game) != before

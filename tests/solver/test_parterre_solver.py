@@ -1,23 +1,25 @@
 """Партеръ's solver, this round: the safe moves home once every card two
-ranks lower is home (`columns.rank_safe`), the stuck-card fixpoint peeled
-packet by packet (`columns.parterre_stuck`, against the plain fixpoint it
+ranks lower is home (`parterre_solver.rank_safe`), the stuck-card fixpoint peeled
+packet by packet (`parterre_solver.parterre_stuck`, against the plain fixpoint it
 replaced) and the best-first search's ranks taking turns
-(`columns.ParterreSearch`): every verdict agrees with a plain exhaustive
+(`parterre_solver.ParterreSearch`): every verdict agrees with a plain exhaustive
 search on small random positions."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from engine import find_game
 from engine.cards import RANKS
 from engine.core import Move
-from engine.solver import columns
-from engine.solver.knowledge import knowledge
+from engine.solver.registry import knowledge
 from engine.solver.search import LOST, WON, Budget, Meter
 
 from solver_helpers import plain_search
 from test_parterre_knowledge import small_position
+
+parterre_solver = importlib.import_module("engine.solver.games.parterre")
 
 
 def position(piles: dict[str, list[str]]):
@@ -39,17 +41,17 @@ def test_a_card_goes_home_safely_once_every_card_two_lower_is_home():
     left = {f"{RANKS[r]}{s}" for s in "SHDC" for r in range(1, 14)} - {c for p in piles.values() for c in p}
     piles["bed-4"] = sorted(left, key=lambda c: -RANKS.index(c[:-1]))
     game = position(piles)
-    assert columns.rank_safe(game, Move("bed-1", "foundation-H"))
-    assert not columns.rank_safe(game, Move("bed-2", "bed-1"))
+    assert parterre_solver.rank_safe(game, Move("bed-1", "foundation-H"))
+    assert not parterre_solver.rank_safe(game, Move("bed-2", "bed-1"))
     # the old test (every five home) said no
     assert sum(1 for i in game.by_role["foundation"] for c in game.piles[i] if c & 15 == 5) < 4
     piles["foundation-D"] = suit_to("D", 3)
     piles["bed-4"].append("4D")
-    assert not columns.rank_safe(position(piles), Move("bed-1", "foundation-H"))
+    assert not parterre_solver.rank_safe(position(piles), Move("bed-1", "foundation-H"))
 
 
 def rounds_stuck(game, stop_at_free_packet: bool = False) -> set[int]:
-    """The fixpoint of `columns.parterre_stuck` as it was first written:
+    """The fixpoint of `parterre_solver.parterre_stuck` as it was first written:
     whole rounds over every card of the set, covered marks recomputed at
     the start of each."""
     piles = game.piles
@@ -102,7 +104,7 @@ def test_the_peeled_fixpoint_is_the_plain_one():
         game = cls(deal)
         for _ in range(120):
             for flag in (False, True):
-                assert columns.parterre_stuck(game, flag) == rounds_stuck(game, flag), game.to_portable()
+                assert parterre_solver.parterre_stuck(game, flag) == rounds_stuck(game, flag), game.to_portable()
             moves = list(game.generate_moves())
             if not moves:
                 break
@@ -119,8 +121,8 @@ def test_each_rank_alone_and_all_in_turn_agree_with_a_plain_search():
         truth = plain_search(game, 30_000)
         if truth is None:
             continue
-        for ranks in [None] + [(r,) for r in columns.ParterreSearch.RANKS]:
-            status, moves = columns.ParterreSearch(game, know, Meter(Budget(400_000, 60)), ranks).run()
+        for ranks in [None] + [(r,) for r in parterre_solver.ParterreSearch.RANKS]:
+            status, moves = parterre_solver.ParterreSearch(game, know, Meter(Budget(400_000, 60)), ranks).run()
             assert status == (WON if truth else LOST), (ranks, game.to_portable())
             if truth:
                 work = type(game).from_portable(game.to_portable())

@@ -1,16 +1,18 @@
-"""Салическій законъ's solver knowledge (`engine.solver.stocks`): the
+"""Салическій законъ's solver knowledge (engine/solver/games/salic-law.py): the
 never-home dead test (held and buried cards, with free kings and during
 the deal), the fast rewrite of the no-bare-king test, the safe move of a
 lone card home and the pointless moves onto twin foundations and kings."""
 
 from __future__ import annotations
 
+import importlib
 from engine import find_game
 from engine.core import Move
-from engine.solver import stocks
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search, walk_positions
+
+salic_law_solver = importlib.import_module("engine.solver.games.salic-law")
 
 SALIC = find_game("salic-law")
 KINGS = ["KS", "KH", "KD", "KC"] * 2
@@ -42,13 +44,13 @@ def test_buried_card_with_a_free_king():
     piles with a card that never goes home, 8 - 6 = 2 nines above it)."""
     nines = [["9C"], ["9C"], ["9H"], ["9H"], ["9S"], ["9D"]]
     game = study([["8H", "9S", "9D"]] + nines + [[]], [7])
-    assert stocks.salic_never_home(game)
-    assert not stocks.salic_stuck_dead(game)  # a king is bare: the older test steps aside
+    assert salic_law_solver.salic_never_home(game)
+    assert not salic_law_solver.salic_stuck_dead(game)  # a king is bare: the older test steps aside
     assert plain_search(game) is False
     assert solve(game, Budget(seconds=10)).status == LOST
     # two bare kings: the eight may come out (the test does not claim more)
     game = study([["8H", "9S", "9D"]] + nines[:5] + [[], []], [7])
-    assert not stocks.salic_never_home(game)
+    assert not salic_law_solver.salic_never_home(game)
 
 
 def test_never_home_during_the_deal():
@@ -57,25 +59,25 @@ def test_never_home_during_the_deal():
     in the pack frees it."""
     sixes = ["6S", "6H", "6D", "6C", "6S", "6H", "6D", "6C"]
     game = study([["4H"] + sixes] + [[]] * 7, [3, 3], phase="deal", stock=["5S", "7C"])
-    assert stocks.salic_never_home(game)
+    assert salic_law_solver.salic_never_home(game)
     assert solve(game, Budget(seconds=10)).status == LOST
     game = study([["4H"] + sixes] + [[]] * 7, [3, 3], phase="deal", stock=["5S", "4C"])
-    assert not stocks.salic_never_home(game)
+    assert not salic_law_solver.salic_never_home(game)
     # seven sixes over the four, the eighth still in the pack: with no king
     # to come it will be dealt over them, so the four is buried all the same
     game = study([[]] * 7 + [["4H"] + sixes[:7]], [3, 3], phase="deal", stock=["5S", "6C"])
-    assert stocks.salic_never_home(game)
+    assert salic_law_solver.salic_never_home(game)
     assert solve(game, Budget(seconds=10)).status == LOST
     game = study([[]] * 6 + [["4H"] + sixes[:7]], [3, 3], phase="deal", stock=["5S", "6C", "KC"])
-    assert not stocks.salic_never_home(game)  # a king to come: the last pile may change
+    assert not salic_law_solver.salic_never_home(game)  # a king to come: the last pile may change
     # the pack's cards bury only under a card of S already there: a four on
     # top may go home before the sixes come
     game = study([["6S"], ["6H"], ["6D"], ["6C"], ["6S"], ["6H"], [], ["4H"]], [3, 3], phase="deal",
                  stock=["6D", "6C", "5S"])
-    assert not stocks.salic_never_home(game)
+    assert not salic_law_solver.salic_never_home(game)
     game = study([["6S"], ["6H"], ["6D"], ["6C"], ["6S"], ["6H"], [], ["4H", "6D"]], [3, 3], phase="deal",
                  stock=["6C", "5S"])
-    assert stocks.salic_never_home(game)
+    assert salic_law_solver.salic_never_home(game)
 
 
 def test_fast_no_bare_king_test_on_random_walks():
@@ -106,7 +108,7 @@ def test_fast_no_bare_king_test_on_random_walks():
     for game in walk_positions("salic-law", range(1, 25), seed=3, steps=400, every=1, home_share=0.9):
         if game.phase != "play":
             continue
-        answer = stocks.salic_stuck_dead(game)
+        answer = salic_law_solver.salic_stuck_dead(game)
         assert answer == reference(game), game.to_portable()
         compared += 1
         fired += answer
@@ -119,10 +121,10 @@ def test_lone_card_home_is_safe_while_bare():
     it may go onto the king the first leaves bare (the proof's exchange)."""
     game = study([["5H"], ["3S", "5D"], ["4C"]] + [[]] * 5, [4, 2, 2])
     move = Move(src="king-1", dst="foundation-1")
-    assert move in game.legal_moves and stocks.salic_safe(game, move)
-    assert not stocks.salic_safe(game, Move(src="king-2", dst="foundation-1"))
+    assert move in game.legal_moves and salic_law_solver.salic_safe(game, move)
+    assert not salic_law_solver.salic_safe(game, Move(src="king-2", dst="foundation-1"))
     once = study([["5H"], ["3S", "5D"], ["4C"]] + [[]] * 5, [4, 2, 2], readings={"salic-law.assume.free-king": "once-per-king"})
-    assert not stocks.salic_safe(once, move)
+    assert not salic_law_solver.salic_safe(once, move)
     for g in (game, once):
         truth = plain_search(g, limit=200_000)
         assert truth is not None
@@ -131,13 +133,13 @@ def test_lone_card_home_is_safe_while_bare():
 
 def test_pointless_twin_foundation_and_twin_bare_king():
     game = study([["5H"], ["3S", "5D"], [], []], [4, 4, 2])
-    assert stocks.salic_pointless(game, Move(src="king-1", dst="foundation-2"))
-    assert not stocks.salic_pointless(game, Move(src="king-1", dst="foundation-1"))
+    assert salic_law_solver.salic_pointless(game, Move(src="king-1", dst="foundation-2"))
+    assert not salic_law_solver.salic_pointless(game, Move(src="king-1", dst="foundation-1"))
     # the five could go home: laid on any bare king it is pointless (the newer rule, below)
-    assert stocks.salic_pointless(game, Move(src="king-2", dst="king-3"))
+    assert salic_law_solver.salic_pointless(game, Move(src="king-2", dst="king-3"))
     game = study([["5H"], ["3S", "7D"], [], []], [4, 4, 2])  # a seven no foundation takes
-    assert not stocks.salic_pointless(game, Move(src="king-2", dst="king-3"))
-    assert stocks.salic_pointless(game, Move(src="king-2", dst="king-4"))
+    assert not salic_law_solver.salic_pointless(game, Move(src="king-2", dst="king-3"))
+    assert salic_law_solver.salic_pointless(game, Move(src="king-2", dst="king-4"))
 
 
 def test_move_ordering_home_first_shuttle_last():
@@ -145,11 +147,11 @@ def test_move_ordering_home_first_shuttle_last():
     uncovers a card a foundation takes now, other such moves, a lone card's
     shuttle last (it only swaps two kings)."""
     game = study([["5H"], ["3S", "6D"], ["9C", "7D"], []], [4, 2, 2])
-    score = {str(m): stocks.salic_score(game, m) for m in game.legal_moves}
-    home = stocks.salic_score(game, Move(src="king-1", dst="foundation-1"))
-    uncovers = stocks.salic_score(game, Move(src="king-2", dst="king-4"))
-    other = stocks.salic_score(game, Move(src="king-3", dst="king-4"))
-    shuttle = stocks.salic_score(game, Move(src="king-1", dst="king-4"))
+    score = {str(m): salic_law_solver.salic_score(game, m) for m in game.legal_moves}
+    home = salic_law_solver.salic_score(game, Move(src="king-1", dst="foundation-1"))
+    uncovers = salic_law_solver.salic_score(game, Move(src="king-2", dst="king-4"))
+    other = salic_law_solver.salic_score(game, Move(src="king-3", dst="king-4"))
+    shuttle = salic_law_solver.salic_score(game, Move(src="king-1", dst="king-4"))
     assert home > uncovers > other > shuttle, score
 
 
@@ -161,11 +163,11 @@ def test_never_home_claims_no_winnable_position():
     sixes = [["6S"], ["6S"], ["6H"], ["6H"], ["6D"], ["6D"]]
     game = study(sixes + [[], ["4S", "4S", "4H", "4H", "4D", "4D"]], [3] * 8, phase="deal",
                  stock=["5S", "5S", "5H", "5H", "5D", "5D"])
-    assert not stocks.salic_never_home(game)
+    assert not salic_law_solver.salic_never_home(game)
     assert solve(game, Budget(seconds=20)).status == WON
     game = study([["8S", "9S"], ["8S", "9S"], ["8H", "9H"], ["8H", "9H"], ["8D", "9D"], ["8D", "9D"], ["8C", "9C"], []],
                  [7] * 7 + [11])
-    assert not stocks.salic_never_home(game)
+    assert not salic_law_solver.salic_never_home(game)
     assert solve(game, Budget(seconds=20)).status == WON
 
 
@@ -175,11 +177,11 @@ def test_a_card_a_foundation_takes_is_not_laid_on_a_bare_king():
     winning line can take); under «once-per-king», or for a card no
     foundation takes, the move stays."""
     game = study([["3H", "5S", "4D"], ["6C"], ["5H"], []], [3, 2, 4, 4])
-    assert stocks.salic_pointless(game, Move("king-1", "king-4"))    # the four: a foundation takes it
-    assert not stocks.salic_pointless(game, Move("king-2", "king-4"))  # the six: none does
+    assert salic_law_solver.salic_pointless(game, Move("king-1", "king-4"))    # the four: a foundation takes it
+    assert not salic_law_solver.salic_pointless(game, Move("king-2", "king-4"))  # the six: none does
     once = study([["3H", "5S", "4D"], ["6C"], ["5H"], []], [3, 2, 4, 4],
                  readings={"salic-law.assume.free-king": "once-per-king"})
-    assert not stocks.salic_pointless(once, Move("king-1", "king-4"))
+    assert not salic_law_solver.salic_pointless(once, Move("king-1", "king-4"))
     verdict = plain_search(game, limit=50_000)
     assert verdict is not None
     assert solve(game, Budget(seconds=10)).status == (WON if verdict else LOST)

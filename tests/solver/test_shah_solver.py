@@ -1,16 +1,18 @@
-"""Шахъ's solver knowledge (`engine.solver.stocks`): the remembered
+"""Шахъ's solver knowledge (engine/solver/games/shah.py): the remembered
 "stuck whatever is filled" test and the safe moves once the pack and the
 talon are spent."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from engine import find_game
-from engine.solver import stocks
 from engine.solver.search import LOST, WON, Budget, solve
 
 from solver_helpers import plain_search, walk_positions
+
+shah_solver = importlib.import_module("engine.solver.games.shah")
 
 WALK = {"steps": 3000, "every": 1, "home_share": 0.7}  # long walks, moves home preferred
 
@@ -19,15 +21,15 @@ def test_remembered_fills_test_is_the_fixpoint():
     """`_stuck_whatever_is_filled` answers as `shah_stuck` with ``fills``
     on every position of random walks, also when it answers from memory
     (positions that differ only in the pack and the talon)."""
-    stocks._FILLS_SEEN.clear()
+    shah_solver._FILLS_SEEN.clear()
     compared = remembered = fired = 0
     for game in walk_positions("shah", range(1, 31), seed=5, **WALK):
         if game.phase != "play":
             continue
-        before = len(stocks._FILLS_SEEN)
-        answer = stocks._stuck_whatever_is_filled(game)
-        remembered += len(stocks._FILLS_SEEN) == before
-        assert answer == bool(stocks.shah_stuck(game, fills=True)), game.to_portable()
+        before = len(shah_solver._FILLS_SEEN)
+        answer = shah_solver._stuck_whatever_is_filled(game)
+        remembered += len(shah_solver._FILLS_SEEN) == before
+        assert answer == bool(shah_solver.shah_stuck(game, fills=True)), game.to_portable()
         compared += 1
         fired += answer
     assert compared >= 1000 and remembered >= 200 and fired >= 50, (compared, remembered, fired)
@@ -45,7 +47,7 @@ def _spent_positions(deals, seed: int):
                 continue
             for move in game.legal_moves:
                 if not move.action and game.roles[game.index[move.src]] == "ray" and \
-                        len(piles[game.index[move.src]]) < 4 and stocks.shah_safe(game, move):
+                        len(piles[game.index[move.src]]) < 4 and shah_solver.shah_safe(game, move):
                     yield game.copy(stack=False), move
                     break
             else:
@@ -88,8 +90,8 @@ def test_study_positions_are_not_remembered():
     """Two study positions with the same rays and foundations but another
     pack do not share the answer: without a two of spades the three is
     stuck (lost); with one in the pack it fills a space and both go home."""
-    stocks._FILLS_SEEN.clear()
+    shah_solver._FILLS_SEEN.clear()
     lost, won = _study([]), _study(["~2S"])
     assert plain_search(lost) is False and plain_search(won) is True
-    assert stocks.shah_dead(lost) and not stocks.shah_dead(won)
+    assert shah_solver.shah_dead(lost) and not shah_solver.shah_dead(won)
     assert solve(won, Budget(10_000, 5), forbid=lambda g, m: False).status == WON

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import subprocess
 import sys
@@ -10,11 +11,13 @@ import pytest
 
 from engine import GAMES, find_game
 from engine.solve import LOST, UNKNOWN, WON, Budget, replay, solve, solve_deal, state_key
-from engine.solver import fans
-from engine.solver.knowledge import GAME_KNOWLEDGE, Knowledge, knowledge
+from engine.solver.knowledge import GAME_KNOWLEDGE, Knowledge
+from engine.solver.registry import knowledge, load_games
 from engine.solver.measures import measures_of, nothing_hidden, policy, run_deal
 
 from solver_helpers import WON_GAMES, endgame, near_the_end, plain_search
+
+belle_lucie_solver = importlib.import_module("engine.solver.games.belle-lucie")
 
 IDS = [g.slug for g in GAMES]
 
@@ -125,7 +128,7 @@ def test_the_one_pack_dead_test_is_sound():
     found = 0
     for seed in range(200):
         game = endgame("belle-lucie", seed, 16)
-        if fans.lucie_dead(game):
+        if belle_lucie_solver.lucie_dead(game):
             found += 1
             assert plain_search(game, 20_000) is not True, game.to_portable()
     assert found
@@ -180,6 +183,7 @@ def walk(cls, rng, deals=range(1, 6), steps=300):
             game.push(rng.choice(actions if actions and rng.random() < 0.5 else moves))
 
 
+load_games()  # every game's module registers its knowledge
 INTERCHANGEABLE = sorted(s for s, k in GAME_KNOWLEDGE.items() if k.interchangeable or k.twins)
 
 

@@ -1,21 +1,24 @@
-"""The stock games' knowledge (engine.solver.stocks) against slow, plain
+"""The stock games' knowledge (engine/solver/games/) against slow, plain
 statements of the same definitions, on positions of random walks through
 real deals."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from engine import find_game
 from engine.cards import QUEEN
-from engine.solver import stocks
 from engine.solver.knowledge import strip_to_fixpoint
 
 from solver_helpers import walk_positions
 
+salic_law_solver = importlib.import_module("engine.solver.games.salic-law")
+shah_solver = importlib.import_module("engine.solver.games.shah")
+
 
 def shah_stuck_by_sweeps(game) -> set:
-    """`stocks.shah_stuck` as its docstring states it, by whole sweeps to
+    """`shah_solver.shah_stuck` as its docstring states it, by whole sweeps to
     the fixpoint (every foundation looked at; the former implementation)."""
     piles = game.piles
     stock, talon = game.index["stock"], game.index["talon"]
@@ -57,7 +60,7 @@ def test_shah_stuck_work_list_is_the_sweeps_fixpoint():
     for game in walk_positions("shah", range(1, 16), seed=3):
         if game.phase != "play":
             continue
-        fast, slow = stocks.shah_stuck(game), shah_stuck_by_sweeps(game)
+        fast, slow = shah_solver.shah_stuck(game), shah_stuck_by_sweeps(game)
         assert fast == slow, game.to_portable()
         compared += 1
         nonempty += bool(slow)
@@ -85,7 +88,7 @@ def test_shah_cards_locked_whatever_is_filled_are_never_won():
             home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
             game.push(rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves))
             if game.phase == "play" and len(game.piles[game.index["stock"]]) < 16 and \
-                    stocks.shah_stuck(game, fills=True):
+                    shah_solver.shah_stuck(game, fills=True):
                 break
         else:
             game = None
@@ -109,7 +112,7 @@ def test_shah_cards_locked_whatever_is_filled_are_never_won():
 
 def test_salic_law_dead_positions_are_lost():
     """Walks through real deals of the Salic Law to the first position
-    `stocks.salic_dead` calls lost: the plain search never wins it, and a
+    `salic_law_solver.salic_dead` calls lost: the plain search never wins it, and a
     few moves before, the solver gives the plain search's verdict."""
     from solver_helpers import plain_search
     from engine.solver.search import LOST, WON, Budget, solve
@@ -125,7 +128,7 @@ def test_salic_law_dead_positions_are_lost():
                 break
             home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
             game.push(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(moves))
-            if stocks.salic_dead(game):
+            if salic_law_solver.salic_dead(game):
                 break
         else:
             game = None
@@ -148,7 +151,7 @@ def test_salic_law_dead_positions_are_lost():
 
 
 def test_salic_law_safe_moves_keep_the_plain_search_verdict():
-    """Positions near the end of random playouts where `stocks.salic_safe`
+    """Positions near the end of random playouts where `salic_law_solver.salic_safe`
     takes a move alone: the solver's verdict is the plain search's, wins
     and losses both among them."""
     from solver_helpers import plain_search, random_endings
@@ -156,7 +159,7 @@ def test_salic_law_safe_moves_keep_the_plain_search_verdict():
 
     verdicts = []
     for game in random_endings("salic-law", range(1, 31), seed=5, last=14):
-        if not any(stocks.salic_safe(game, m) for m in game.legal_moves):
+        if not any(salic_law_solver.salic_safe(game, m) for m in game.legal_moves):
             continue
         truth = plain_search(game, 3_000)
         if truth is None:

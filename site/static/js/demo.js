@@ -22,7 +22,19 @@ import { Busy, words } from "./board/busy.js";
 // named for the buttons by the catalogue's "action.<name>"; an action the
 // catalogue does not know keeps its engine name.
 const ACTIONS = ["deal", "redeal", "choose:up", "choose:down", "sixth-row"];
-const HINT_BASES = ["winning-line", "player", "lost", "no-move", "won"]; // engine/solver/player.py's Hint.basis
+// A hint's reason in the reader's language, from the coach's basis and, for
+// a player's move, the step of the policy that chose it, with its figures
+// (engine/solver/hints.py's Hint.to_json: "basis", "step", "figures").
+const HINT_BASES = ["winning-line", "player", "lost", "unknown", "stuck", "no-move", "won"];
+const HINT_STEPS = ["only", "safe", "home", "worlds", "rollouts", "layout-win", "standstill", "ordering"];
+function hintReason(hint) {
+  const figures = { ...(hint.figures || {}) };
+  if (typeof figures.home === "number") figures.home = Math.round(100 * figures.home);
+  if (hint.basis === "player" && HINT_STEPS.includes(hint.step)) return t("hint.step." + hint.step, figures);
+  if (hint.basis === "winning-line" && figures.kept) return t("hint.basis.winning-line.kept", figures);
+  if (hint.basis === "lost" && hint.move) return t("hint.basis.lost.home", figures);
+  return HINT_BASES.includes(hint.basis) ? t("hint.basis." + hint.basis, figures) : hint.why;
+}
 const PHONE = 640; // px: below this the board re-flows to the width (board/narrow.js) and may run below the screen
 const SOLUTION_STEP_MS = 450;
 const DEAL_STEP_MS = 90; // the pause between the cards of a one-click deal
@@ -595,7 +607,7 @@ class Demo {
       this.selected = null;
       if (this.play) { this.play.hints += 1; this.keepPlay(); }
       // the solver's reason by its basis, in the reader's language (the solver's English where the catalogue lacks it)
-      const why = HINT_BASES.includes(hint.basis) ? t("hint.basis." + hint.basis) : hint.why;
+      const why = hintReason(hint);
       if (!hint.move) { this.hint = null; this.redraw(); this.say("info", t("board.hint.none", { why })); return; }
       const parts = parseMove(hint.move);
       this.hint = parts ? { from: parts.src, to: parts.dst } : { from: this.actionPile(hint.move) };

@@ -1,0 +1,48 @@
+"""The player's budget curve on the pages (edition/curve.py,
+templates/_player_curve.html): the plot, the facts beside it, both languages."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from edition import render
+from edition.curve import curve_facts, curve_svg
+
+CURVE = {"flat": True, "headline": {"seconds": 4.0, "deals": 50, "won": 5, "rate": 0.1, "low": 0.04, "high": 0.21},
+         "points": [{"seconds": 1.0, "deals": 50, "first_deal": 1, "last_deal": 50, "won": 4, "rate": 0.08,
+                     "low": 0.03, "high": 0.19},
+                    {"seconds": 4.0, "deals": 50, "first_deal": 1, "last_deal": 50, "won": 5, "rate": 0.1,
+                     "low": 0.04, "high": 0.21, "pays_off": False}]}
+RATES = {"solvable": {"deals": 300, "won": 238, "unknown": 39}}
+
+
+def test_the_plot_draws_each_budget_with_its_interval_and_the_pack_known_line():
+    svg = str(curve_svg(CURVE, 238 / 300, "label"))
+    assert svg.count("<circle") == 2 and svg.count('class="interval"') == 2
+    assert svg.count('class="known"') == 1 and 'aria-label="label"' in svg
+    ys = [float(y) for y in re.findall(r'<circle class="point" cx="[\d.]+" cy="([\d.]+)"', svg)]
+    known = float(re.search(r'class="known" x1="[\d.]+" x2="[\d.]+" y1="([\d.]+)"', svg).group(1))
+    assert known < min(ys)  # 79% is drawn above 8% and 10% (y grows downwards)
+    assert ">1<" in svg and ">4<" in svg  # the budgets on the axis
+    assert "style=" not in svg  # the site's CSP: classes only
+
+
+def test_the_facts_say_flat_and_far_below_the_pack_known_figure():
+    facts = curve_facts(CURVE, RATES)
+    assert facts["known"] == 79 and facts["below"] and facts["flat"]
+    assert facts["budgets"] == "1, 4" and (facts["first"], facts["last"]) == (1, 50)
+    near = {**CURVE, "flat": False, "headline": {**CURVE["headline"], "rate": 0.5}}
+    assert not curve_facts(near, RATES)["below"]
+    assert curve_facts(CURVE, None)["known"] is None and not curve_facts(CURVE, None)["below"]
+
+
+def test_the_section_reads_in_russian_and_in_english():
+    env = render.make_environment()
+    edition = SimpleNamespace(win_rates={"mill": RATES})
+    html = env.get_template("_player_curve.html").render(curve=CURVE, edition=edition,
+                                                         game=SimpleNamespace(slug="mill"))
+    assert 'id="odds"' in html and "<svg" in html
+    assert "выиграно 5 из 50 (4–21 %)" in html and "5 of 50 won (4–21%)" in html
+    assert "при известной колоде, не меньше (79 %)" in html and "at least (79%)" in html
+    assert "предел стратегии издания" in html and "not what the game allows" in html
