@@ -211,6 +211,13 @@ class Termination(Enum):
     LOST = "lost"  #: no legal move is left (no redeal, no card to play)
 
 
+# What an ending clause does (Game.ENDING): it says in words that the game
+# comes out or fails; it names where every card must end; it sets the limit
+# now reached (no further deal); or the text is silent or lost there and an
+# editorial assumption of the engine ends the game.
+ENDING_HOW = ("says", "goal", "limit", "assumption")
+
+
 class Outcome(NamedTuple):
     termination: Termination
     rule: str
@@ -291,6 +298,11 @@ class Game:
     ROUTES: dict = {}
     WON: Rule | None = None
     LOST: Rule | None = None
+    # The one clause that ends the game, as the end banner quotes it:
+    # {"won" | "lost": (id, how)}. `how` says what the clause does, so that
+    # the banner never calls a redeal clause "the clause that says the game is
+    # over": ENDING_HOW's keys. tests/engine/test_ending.py checks each game's.
+    ENDING: dict[str, tuple[str, str]] = {}
     # True if `after_move` changes no pile (only phase and counters), so that
     # undoing a card move needs no copy of the piles; games whose after_move
     # refills or moves cards leave it False. Derived: True without an after_move.

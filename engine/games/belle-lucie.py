@@ -448,6 +448,7 @@ class BelleLucie(FanGame):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("belle-lucie.play.2", "goal"), "lost": ("belle-lucie.play.5", "limit")}
     SETUP = (one_pack, packets_of_three)
 
 

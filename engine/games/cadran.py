@@ -250,6 +250,7 @@ class Cadran(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("cadran.play.2", "goal"), "lost": ("cadran.play.8", "limit")}
     SETUP = (two_packs, four_rows_of_ten)
 
     def setup(self, cards: list[int]) -> None:

@@ -305,6 +305,7 @@ class ChineseLetter(grand.LayoutGame):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("chinese-letter.play.6", "says"), "lost": ("chinese-letter.play.6", "says")}
     SETUP = (two_packs, first_row)
 
     def playable(self, i: int, at: int) -> bool:

@@ -392,6 +392,7 @@ class Exiles(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("exiles.play.1.3", "goal"), "lost": ("exiles.play.7", "limit")}
     SETUP = (eight_kings_and_two_packs, rank_and_place_never_meet)
 
     # set below the class

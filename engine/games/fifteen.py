@@ -377,6 +377,7 @@ class Fifteen(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("fifteen.play.1.4", "goal"), "lost": ("fifteen.play.2", "says")}
     SETUP = (two_packs, rows_of_fifteen)
     NOT_EXECUTABLE = {
         "fifteen.play.5.3": "strategy, not a rule: keep an open lane free until another opens; "

@@ -278,6 +278,7 @@ class FourCorners(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("four-corners.play.2.2", "goal"), "lost": ("four-corners.play.6.2", "limit")}
     SETUP = (two_packs, twelve_cards_left_then_right)
 
     # set below the class: the packets in dealing order (left-1..left-6,

@@ -571,6 +571,7 @@ class GrandLayout(LayoutGame):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("grand-layout.play.8", "says"), "lost": ("grand-layout.play.8", "says")}
     SETUP = (two_packs, first_row)
 
 

@@ -475,6 +475,7 @@ class Hemispheres(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("hemispheres.play.2.3", "goal"), "lost": ("hemispheres.play.6", "limit")}
     SETUP = (bases_and_barriers, circle_of_three_a_race)
 
     # the cards set out before the deal: up-H-1, up-H-2, up-D-1, up-D-2,

@@ -113,6 +113,7 @@ class HouseInTheWood(lucie.FanGame):
     }
     WON = lucie.won
     LOST = lucie.lost
+    ENDING = lucie.BelleLucie.ENDING
     SETUP = (two_packs_double_packets,)
 
     def first_layout(self, count: int) -> list[int]:

@@ -165,6 +165,7 @@ class HouseOnTheHill(lucie.FanGame):
     }
     WON = lucie.won
     LOST = lucie.lost
+    ENDING = lucie.BelleLucie.ENDING
     SETUP = (two_packs,)
 
     def first_layout(self, count: int) -> list[int]:

@@ -368,6 +368,7 @@ class IdetNeIdet(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("idet-ne-idet.play.7", "says"), "lost": ("idet-ne-idet.play.7", "says")}
     SETUP = (one_pack, first_row_of_seven)
     _gating = False  # True while `standstill_now` asks the core (the generator then skips the gate)
 

@@ -341,6 +341,7 @@ class Mill(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("mill.play.1.5", "goal"), "lost": ("mill.play.2.5", "limit")}
     SETUP = (two_packs, ace_and_eight_wings)
 
     def setup(self, cards: list[int]) -> None:

@@ -374,6 +374,7 @@ class Napoleon(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("napoleon.play.10", "says"), "lost": ("napoleon.play.10", "says")}
     SETUP = (one_pack_face_up, first_card_sets_the_bases, two_squares_doors_and_cellar)
 
     # set below the class

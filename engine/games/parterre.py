@@ -193,6 +193,7 @@ class Parterre(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": (FOUNDATIONS, "assumption"), "lost": ("parterre.play.1.3", "limit")}
     SETUP = (one_pack, six_packets_and_a_bouquet)
 
     beds: tuple[int, ...] = ()

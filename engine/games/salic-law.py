@@ -250,6 +250,7 @@ class SalicLaw(Game):
     }
     WON = won
     LOST = lost
+    ENDING = {"won": ("salic-law.play.4", "says"), "lost": ("salic-law.play.6", "limit")}
     SETUP = (two_packs, a_king_begins)
 
     def setup(self, cards: list[int]) -> None:

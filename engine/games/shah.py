@@ -341,6 +341,7 @@ class Shah(Game):
     REFILL_ROUTE = (one_card, refill_inner_circles_first)
     WON = won
     LOST = lost
+    ENDING = {"won": ("shah.play.4", "goal"), "lost": (NO_REDEAL, "assumption")}
     SETUP = (two_packs, shah_among_the_aces)
 
     def route(self, move: Move):

@@ -35,7 +35,10 @@ def problems(out: Path) -> list[str]:
                 if parts.scheme or parts.netloc:
                     found.append(f"{where}: <{tag} {attribute}={value!r}> leaves the site")
                     continue
-                target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+                if parts.path.startswith("/"):  # from the site's root (the 404 page's links)
+                    target = (out / unquote(parts.path).lstrip("/")).resolve()
+                else:
+                    target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
                 if target.is_dir():
                     target = target / "index.html"
                 if not target.exists() or out.resolve() not in (target, *target.parents):

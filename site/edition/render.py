@@ -145,6 +145,10 @@ def routes(edition: Edition) -> list[Route]:
         Route("sources.html", "sources.html", lambda e: {}),
         Route("search.html", "search.html", lambda e: {}),
         Route("statistics.html", "statistics.html", lambda e: {}),  # the board's (statistics.js)
+        # Served for any missing path, at any depth: its links start at the
+        # site's root ("/"), since a relative one would depend on the
+        # address asked for (and the CSP's base-uri 'none' allows no <base>).
+        Route("404.html", "404.html", lambda e: {"root": "/"}),
     ]
     # The rules' details, a page per game: on one page the quoted clauses
     # would weigh more than any reader wants to load.

@@ -45,6 +45,20 @@ class EditionHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", cache)
         super().end_headers()
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        # A missing path gets the edition's own 404 page (built as 404.html,
+        # its links from the site's root), with the status 404 kept.
+        page = Path(self.directory) / "404.html"
+        if code != 404 or self.command != "GET" or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404, message)
+        self.send_header("Content-Type", MIME_TYPES[".html"])
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib name)
         if not getattr(self.server, "quiet", False):
             super().log_message(format, *args)

@@ -113,6 +113,18 @@ def home_roles(cls) -> list[str]:
     return sorted(building | (targets - sources) | named | set(OTHER_HOMES.get(cls.slug, ())))
 
 
+def _outcome(game, outcome) -> dict:
+    """The end: its rule and clauses, the rule's reason in both languages,
+    and `ending`, the one clause that ends the game and what it does there
+    (`Game.ENDING`: says, goal, limit or assumption), for the end banner."""
+    end = "won" if outcome.won else "lost"
+    rule = game.WON if outcome.won else game.LOST
+    ident, how = type(game).ENDING.get(end, (outcome.clauses[0] if outcome.clauses else "", "says"))
+    return {"won": outcome.won, "rule": outcome.rule, "clause_ids": list(outcome.clauses),
+            "reason": {"ru": rule.ru, "en": rule.en} if rule else None,
+            "ending": {"id": ident, "how": how}}
+
+
 def _view() -> dict:
     game = _game
     state = game.to_portable()
@@ -124,9 +136,7 @@ def _view() -> dict:
         "moves": moves,
         "history": [str(move) for move in game.move_stack],
         "redo": [str(move) for move in reversed(game._redo)],  # next to redo first
-        "outcome": None if outcome is None else {
-            "won": outcome.won, "rule": outcome.rule, "clause_ids": list(outcome.clauses),
-        },
+        "outcome": None if outcome is None else _outcome(game, outcome),
         "save": save(),
         "hints": solver is not None,
         "homes": home_roles(type(game)),

@@ -13,7 +13,7 @@ from conftest import game_slugs, wait_ready
 from edition import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PAGES = ["index.html", "glossary.html", "rules.html", "search.html", "statistics.html", "sources.html"]
+PAGES = ["index.html", "glossary.html", "rules.html", "search.html", "statistics.html", "sources.html", "404.html"]
 
 
 def _axe(page, server) -> list[dict]:

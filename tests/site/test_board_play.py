@@ -120,7 +120,7 @@ def test_following_the_hints_never_goes_back(tab, server):
     assert moves
 
 
-def test_a_solution_plays_step_by_step_to_the_win_and_is_not_counted_won(tab, server):
+def test_a_solution_plays_step_by_step_to_the_win_and_is_counted_solved_with_help(tab, server):
     _open(tab, server, "belle-lucie", deal=1)
     tab.click("button[data-op=solve]")
     tab.wait_for_selector(".solution-bar[data-status=won]:not([hidden])", timeout=60_000)
@@ -134,7 +134,7 @@ def test_a_solution_plays_step_by_step_to_the_win_and_is_not_counted_won(tab, se
     tab.wait_for_selector(".outcome.won:not([hidden])", timeout=120_000)
     stats = _stats(tab, "belle-lucie")
     assert stats["played"] == 1 and stats["won"] == 0 and stats["assisted"] == 1
-    assert "not as won" in tab.locator(".outcome").inner_text()
+    assert "solved with help" in tab.locator(".outcome").inner_text()
 
 
 def test_winnable_deals_only_picks_a_deal_the_table_proved(tab, server):

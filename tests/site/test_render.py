@@ -60,7 +60,7 @@ def test_pages_match_the_golden_copies(sample_site, page):
 
 def test_the_sample_site_has_every_page(sample_site):
     pages = sorted(p.relative_to(sample_site).as_posix() for p in sample_site.rglob("*.html"))
-    assert pages == ["book.html", "contents.html", "games/belle-lucie.html", "games/fifteen.html", "glossary.html", "index.html",
+    assert pages == ["404.html", "book.html", "contents.html", "games/belle-lucie.html", "games/fifteen.html", "glossary.html", "index.html",
                      "rules.html", "rules/belle-lucie.html", "search.html", "source/engine/games/belle-lucie.py.html",
                      "sources.html", "statistics.html"]
     assert (sample_site / "edition.tei.xml").read_bytes() == (SAMPLE / "tei.xml").read_bytes()

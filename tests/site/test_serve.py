@@ -92,3 +92,34 @@ def test_a_busy_port_is_a_user_error(tmp_path):
     assert result.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in result.stderr and "--port 0" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_missing_path_gets_the_editions_404_page_with_a_link_home(built_site):
+    import urllib.error
+
+    import lxml.html
+
+    assert (built_site / "404.html").is_file()
+    server = serve.serve_in_background(built_site)
+    try:
+        base = serve.address(server)
+        for missing in ("no-such-page.html", "games/no-such-game.html", "games/deep/er/path", "assets/js/nothing.js"):
+            try:
+                fetch(base + missing)
+            except urllib.error.HTTPError as error:
+                assert error.code == 404, missing
+                assert error.headers["Content-Type"].startswith("text/html")
+                assert error.headers["Content-Security-Policy"] == CSP_HEADER
+                page = lxml.html.fromstring(error.read())
+            else:
+                raise AssertionError(f"{missing} was served")
+            assert page.xpath("//header[@class='site']"), "the site's own header"
+            assert page.xpath("//h1")[0].text_content() == "Страница не найденаPage not found"  # both languages, shown by <html data-ui>
+            home = page.xpath("//a[@class='go-home']/@href")
+            assert home == ["/index.html"], home
+            # every link and style of the page resolves from any depth
+            for link in page.xpath("//link[@rel='stylesheet']/@href") + home:
+                assert fetch(base + link.lstrip("/"))[1], link
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -37,6 +37,8 @@ function hintReason(hint) {
 }
 const PHONE = 640; // px: below this the board re-flows to the width (board/narrow.js) and may run below the screen
 const SOLUTION_STEP_MS = 450;
+const DEAL_STEP_MS = 90; // the pause between the cards of a one-click deal
+const DEAL_ALL_LIMIT = 200; // more forced deals than any game's cards: a guard, never reached
 // A call that failed for the engine's sake, not the request's (engine.js).
 const ENGINE_STOPPED = new Set(["load-failed", "cancelled", "timeout"]);
 
@@ -167,6 +169,7 @@ class Demo {
           if (!this.play || this.play.deal !== view.state.deal) this.newPlay(view.state.deal);
           this.show(view);
           this.dealInput.value = this.view.state.deal;
+          this.refuseAddress(asked);
           this.announceReady();
           return;
         } catch (error) {
@@ -175,16 +178,23 @@ class Demo {
           this.say("warn", t("board.save.discarded", { error: error.message }));
         }
       }
-      const deal = asked?.deal ?? (Number(this.dealInput.value) || 1);
+      const deal = asked?.deal ?? (readings.dealNumber(this.dealInput.value) || 1);
       const view = await this.engine.call("new", { game: this.slug, deal, readings: asked?.given ? asked.readings : {} });
       this.newPlay(deal);
       this.show(view);
       this.dealInput.value = deal;
       if (saved && asked?.given) this.say("info", t("board.link-game", { deal, readings: this.readingsText(t("board.under")) }));
+      this.refuseAddress(asked);
       this.announceReady();
     })();
     this.booted.catch(() => { this.booted = null; });
     return this.booted;
+  }
+
+  /** A `?deal=` that is no deal number is refused aloud, never read as deal 1
+   * (the address then names the deal that opened instead). */
+  refuseAddress(asked) {
+    if (asked?.bad != null) this.say("warn", t("board.deal.address-bad", { asked: asked.bad, deal: this.view.state.deal }));
   }
 
   announceReady() {
@@ -283,11 +293,12 @@ class Demo {
     this.stopSolution();
     this.selected = null;
     this.hint = null;
-    return this.run("new", { game: this.slug, deal, readings }, (view) => {
+    return this.run("new", { game: this.slug, deal, readings }, async (view) => {
       this.newPlay(deal);
       this.show(view);
       this.dealInput.value = deal;
       this.say("info", t("board.deal", { deal }));
+      await this.autoMoves(); // a safe card free in the opening goes home at once too
     });
   }
 
@@ -301,8 +312,8 @@ class Demo {
   }
 
   async playDeal() {
-    const deal = Number(this.dealInput.value);
-    if (!Number.isInteger(deal) || deal < 1) { this.say("no", t("board.deal.bad")); return; }
+    const deal = readings.dealNumber(this.dealInput.value.trim());
+    if (deal === null) { this.say("no", t("board.deal.bad")); return; }
     if (!(await this.giveUp(t("board.give-up.play-deal", { deal })))) return;
     await this.start(deal);
   }
@@ -347,6 +358,35 @@ class Demo {
       this.show(view, { animate: true });
       if (!quiet || !verdict.allowed) this.explain(verdict, before);
       if (verdict.allowed && auto) await this.autoMoves();
+    });
+  }
+
+  /** True where the only thing the player can do is deal the next card:
+   * no choice, so a click may lay out the whole stretch. */
+  forcedDeal(view = this.view) {
+    return !!view && !view.outcome && view.moves.length === 1 && view.moves[0] === "deal";
+  }
+
+  /** A deal with no choice in it, laid out at one click: the forced deal
+   * moves one after another, each drawn (and animated) as the book deals
+   * it, up to the first position where the player has a choice. */
+  dealAll() {
+    this.selected = null;
+    this.selectedAt = 0;
+    this.hint = null;
+    return this.run("move", { move: "deal" }, async ({ verdict, view }) => {
+      this.show(view, { animate: true });
+      if (!verdict.allowed) { this.explain(verdict); return; }
+      let dealt = 1;
+      while (dealt < DEAL_ALL_LIMIT && this.forcedDeal()) {
+        await pause(DEAL_STEP_MS);
+        const next = await this.engine.call("move", { move: "deal" });
+        if (!next.verdict.allowed) break;
+        this.show(next.view, { animate: true });
+        dealt += 1;
+      }
+      this.say("info", t(this.view.outcome ? "board.deal-all.done" : "board.deal-all.choice", { n: dealt }));
+      await this.autoMoves();
     });
   }
 
@@ -456,13 +496,19 @@ class Demo {
 
   drawActions() {
     const wanted = this.view.moves.filter((m) => !m.includes(">"));
-    this.actions.replaceChildren(...wanted.map((move) => {
+    const buttons = wanted.map((move) => {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.action = move;
       button.textContent = actionLabel(move, this.data.labels);
       return button;
-    }));
+    });
+    if (this.forcedDeal()) { // beside the one-card Deal, the same as a click on the stock
+      const all = Object.assign(document.createElement("button"), { type: "button", textContent: t("board.deal-all"), title: t("board.deal-all.title") });
+      all.dataset.op = "deal-all";
+      buttons.push(all);
+    }
+    this.actions.replaceChildren(...buttons);
   }
 
   showOutcome() {
@@ -477,7 +523,7 @@ class Demo {
     const result = this.play?.ended;
     const recorded = result === "abandoned" ? t("board.outcome.given-up") :
       this.play?.assisted && result === "won" ? t("board.outcome.assisted") :
-      result ? t("board.outcome.counted", { rate: stats.rate(stats.statsOf(this.slug)), n: stats.statsOf(this.slug).played }) : "";
+      result ? t("board.outcome.counted", { rate: stats.rate(stats.statsOf(this.slug)), n: stats.decided(stats.statsOf(this.slug)) }) : "";
     const body = this.banner.querySelector(".outcome-body");
     body.replaceChildren(...outcomeParts(outcome, this.cited, recorded));
     this.banner.className = "outcome " + (outcome.won ? "won" : "lost");
@@ -695,6 +741,7 @@ class Demo {
   dealFrom(id) {
     const moves = this.view.moves;
     const action = ["deal", "redeal"].find((a) => moves.includes(a));
+    if (action === "deal" && this.forcedDeal()) { this.dealAll(); return true; }
     if (action) { this.tryMove(action); return true; }
     if (moves.some((m) => m.startsWith(id + ">"))) return false; // the stock's card is picked up
     const cards = this.view.state.piles[id] || [];
@@ -770,6 +817,7 @@ class Demo {
       if (event.key === "Enter") { event.preventDefault(); this.playDeal(); }
     });
     this.actions.addEventListener("click", (event) => {
+      if (event.target.closest("button[data-op=deal-all]")) { this.dealAll(); return; }
       const button = event.target.closest("button[data-action]");
       if (button) this.tryMove(button.dataset.action);
     });
@@ -781,6 +829,7 @@ class Demo {
         write(`board.${name}`, input.checked);
         if (name === "auto" && input.checked && this.view) this.run("auto", {}, async (first) => {
           if (first.move) { this.show(first.view, { animate: true }); await this.autoMoves(); }
+          else this.say("info", t("board.auto.none")); // ticked, and kept: said, so that the box does not seem broken
         });
       });
     }

@@ -28,7 +28,8 @@ if (table) {
     td.className = "your-rate";
     const fill = () => {
       td.dataset.label = t("stats.page.rate");
-      td.textContent = s && s.played ? t("home.your-rate.value", { rate: stats.rate(s), won: s.won, played: s.played }) : "—";
+      const helped = s?.assisted ? t("home.rate.helped", { n: s.assisted }) : "";
+      td.textContent = s && s.played ? t("home.your-rate.value", { rate: stats.rate(s), won: s.won, played: stats.decided(s), helped }) : "—";
     };
     fill();
     onChange(fill);

@@ -24,7 +24,7 @@ function fill() {
       reset.append(button);
     }
     const other = s.played - stats.underTheEditions(s).played;
-    row.replaceChildren(first, cell(other ? t("stats.page.other", { played: s.played, other }) : String(s.played)), cell(String(s.won)), cell(String(s.lost)), cell(stats.rate(s)),
+    row.replaceChildren(first, cell(other ? t("stats.page.other", { played: s.played, other }) : String(s.played)), cell(String(s.won)), cell(String(s.lost)), cell(String(s.assisted || 0)), cell(stats.rate(s)),
       cell(streak), cell(String(s.bestStreak)), cell(stats.clock(s.bestTime)), cell(s.fewestMoves == null ? "—" : String(s.fewestMoves)), reset);
   }
 }

@@ -3,6 +3,17 @@
 import { highlightClause } from "../app.js";
 import { t, lang } from "../i18n.js";
 
+// The heading over the one clause that ends the game, for what it does
+// there (Game.ENDING's how): a clause that limits the deals is not "the
+// clause that says the game is over".
+const ENDING_HOW = ["says", "goal", "limit", "assumption"];
+
+function endingSummary(won, how) {
+  const end = won ? "won" : "lost";
+  const known = ENDING_HOW.includes(how) && !(won && how === "limit") && !(!won && how === "goal");
+  return t("outcome.ending." + end + "." + (known ? how : "says"));
+}
+
 function rootUrl(path) {
   return new URL(path, new URL(document.body.dataset.root, location.href)).href;
 }
@@ -114,9 +125,12 @@ export function outcomeParts(outcome, cited, recorded) {
   const parts = [head];
   const why = document.createElement("details");
   const summary = document.createElement("summary");
-  summary.textContent = t(outcome.won ? "board.outcome.why-won" : "board.outcome.why-lost");
-  why.append(summary, ...outcome.clause_ids.map((id) => quote(id, cited)));
-  if (!outcome.clause_ids.length) why.append(Object.assign(document.createElement("p"), { textContent: t("board.outcome.rule", { rule: outcome.rule }) }));
+  const ending = outcome.ending?.id ? outcome.ending : { id: outcome.clause_ids[0], how: "says" };
+  summary.textContent = endingSummary(outcome.won, ending.how);
+  why.append(summary);
+  if (outcome.reason) why.append(Object.assign(document.createElement("p"), { className: "outcome-reason", textContent: t("outcome.reason", { why: outcome.reason[lang()] }) }));
+  if (ending.id) why.append(quote(ending.id, cited));
+  else why.append(Object.assign(document.createElement("p"), { textContent: t("board.outcome.rule", { rule: outcome.rule }) }));
   why.open = true;
   parts.push(why);
   if (recorded) parts.push(Object.assign(document.createElement("p"), { className: "recorded", textContent: recorded }));

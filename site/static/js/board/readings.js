@@ -25,8 +25,19 @@ export function same(a, b) {
   return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k]);
 }
 
+export const LAST_DEAL = 2147483647; // the bridge's largest deal number (demo_bridge._deal_number)
+
+/** `text` as a deal number (digits only: "1.5", "1e3", " 7", "-1" are not
+ * one), or null. */
+export function dealNumber(text) {
+  if (!/^[0-9]{1,10}$/.test(text ?? "")) return null;
+  const deal = Number(text);
+  return deal >= 1 && deal <= LAST_DEAL ? deal : null;
+}
+
 /** What the address asks for: `?deal=N&<reading id>=<alternative>` (both
- * optional); `given` says whether it names anything at all. */
+ * optional); `given` says whether it names anything at all, `bad` holds a
+ * `deal` that is no deal number (shown to the player, never read as 1). */
 export function fromAddress(known, search = location.search) {
   const params = new URLSearchParams(search);
   const choice = {};
@@ -34,20 +45,19 @@ export function fromAddress(known, search = location.search) {
   for (const [key, value] of params) {
     if (known[key]) { given = true; choice[key] = value; }
   }
-  const deal = Number(params.get("deal"));
-  const hasDeal = Number.isInteger(deal) && deal >= 1 && deal <= 2147483647;
-  return { deal: hasDeal ? deal : null, readings: normal(choice, known), given: given || hasDeal };
+  const asked = params.get("deal");
+  const deal = asked === null ? null : dealNumber(asked);
+  const bad = asked !== null && deal === null ? asked : null;
+  return { deal, bad, readings: normal(choice, known), given: given || deal !== null };
 }
 
 /** The permalink of `deal` under `choice`, put in the address bar (no reload,
- * no new history entry); the address's other parts stay as they are. The
- * page's plain address stays plain while the edition's readings are in
- * force, unless it already named a deal. */
+ * no new history entry), so that the deal in play can be shared and a
+ * reload keeps it; the address's other parts stay as they are. */
 export function keepInAddress(deal, choice, known) {
   const url = new URL(location.href);
-  const named = url.searchParams.has("deal") || Object.keys(choice).length > 0;
   for (const key of [...url.searchParams.keys()]) if (known[key] || key === "deal") url.searchParams.delete(key);
-  if (deal && named) url.searchParams.set("deal", String(deal));
+  if (deal) url.searchParams.set("deal", String(deal));
   for (const [id, alt] of Object.entries(choice)) url.searchParams.set(id, alt);
   if (url.href !== location.href) history.replaceState(history.state, "", url.href);
   return url.href;

@@ -2,8 +2,9 @@
 // games played, won, lost, the current and the best streaks, the best time
 // and the fewest moves of a win. A game counts once, when it ends: won,
 // lost (no move left), or given up (a new deal or a restart in the middle
-// of a game, which the board asks the player to confirm). A game won while
-// the solver's solution was shown counts as played, not as won.
+// of a game, which the board asks the player to confirm). A game finished
+// by playing the solver's solution is "solved with help": played, neither
+// won nor lost, so it leaves the streak as it was and stays out of the rate.
 import { read, write, forget, keys } from "./storage.js";
 import { t } from "../i18n.js";
 
@@ -25,8 +26,9 @@ export function record(slug, { result, deal, ms, moves, assisted, readings }) {
   const s = statsOf(slug);
   s.played += 1;
   const won = result === "won" && !assisted;
-  if (result === "won" && assisted) s.assisted += 1;
-  if (won) {
+  const helped = result === "won" && assisted;
+  if (helped) s.assisted += 1;
+  else if (won) {
     s.won += 1;
     s.streak = s.streak > 0 ? s.streak + 1 : 1;
     s.bestStreak = Math.max(s.bestStreak, s.streak);
@@ -42,7 +44,9 @@ export function record(slug, { result, deal, ms, moves, assisted, readings }) {
   if (key) { // played under other readings than the edition's: counted apart too, as the odds differ
     entry.readings = readings;
     const under = (s.under = { ...s.under });
+    const assisted = (under[key]?.assisted || 0) + (helped ? 1 : 0);
     under[key] = { played: (under[key]?.played || 0) + 1, won: (under[key]?.won || 0) + (won ? 1 : 0) };
+    if (assisted) under[key].assisted = assisted; // kept only where one was
   }
   s.last = [entry,
     ...s.last].slice(0, 20);
@@ -63,14 +67,22 @@ export function clock(ms) {
   return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(sec).padStart(2, "0")}`;
 }
 
+/** The games the player decided alone: played less those solved with help. */
+export function decided(s) {
+  return s.played - (s.assisted || 0);
+}
+
+/** Won of the games decided alone (a game solved with help is neither). */
 export function rate(s) {
-  return s.played ? `${Math.round((100 * s.won) / s.played)}%` : "—";
+  const n = decided(s);
+  return n > 0 ? `${Math.round((100 * s.won) / n)}%` : "—";
 }
 
 /** The games played under the edition's readings alone: the ones the measured rate compares with. */
 export function underTheEditions(s) {
   const other = Object.values(s.under || {});
-  return { played: s.played - other.reduce((n, u) => n + u.played, 0), won: s.won - other.reduce((n, u) => n + u.won, 0) };
+  return { played: s.played - other.reduce((n, u) => n + u.played, 0), won: s.won - other.reduce((n, u) => n + u.won, 0),
+    assisted: (s.assisted || 0) - other.reduce((n, u) => n + (u.assisted || 0), 0) };
 }
 
 /** The current streak in words ("3 won", "2 lost", "—"). */
