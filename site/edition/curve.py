@@ -2,8 +2,9 @@
 per deal, each budget a dot with its Wilson 95% interval, and the pack-known
 lower bound as a dashed line (`pasyans curves`, data/player-curves.json).
 
-The SVG holds numbers only (percentages, seconds); the words around it are
-the page's, in the reader's language. Drawn at build time: no script.
+The SVG holds numbers only (percentages, seconds; a point's tooltip is
+"budget: won/deals (interval)"); the words around it are the page's, in
+the reader's language. Drawn at build time: no script.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def curve_svg(curve: dict, pack_known: float | None = None, label: str = "") -> 
         cx = x(p["seconds"])
         parts.append(f'<line class="interval" x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(p["low"]):.1f}" y2="{y(p["high"]):.1f}"/>')
         parts.append(f'<circle class="point" cx="{cx:.1f}" cy="{y(p["rate"]):.1f}" r="3.5">'
-                     f'<title>{p["seconds"]:g} s: {p["won"]}/{p["deals"]} ({100 * p["low"]:.0f}–{100 * p["high"]:.0f}%)</title></circle>')
+                     f'<title>{p["seconds"]:g}: {p["won"]}/{p["deals"]} ({100 * p["low"]:.0f}–{100 * p["high"]:.0f}%)</title></circle>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
