@@ -71,7 +71,9 @@ BASES = {
 }
 
 STEPS = {
-    "only": lambda d: "the only move there is (or the only one that does not lead back to a position already played)",
+    "only": lambda d: "the only legal move",
+    "only-new": lambda d: "the only move that does not lead back to a position already played",
+    "only-open": lambda d: "the only move after which a move is left that does not lead back",
     "safe": lambda d: "a safe move: it can never spoil a win (proved for this game), so it is played first",
     "home": lambda d: "a card home from the layout (the player's rule of thumb: taken at once, not proved safe)",
     "worlds": lambda d: (f"won in {d['won']} of {d['worlds']} sampled worlds (the unseen cards dealt at random, "

@@ -422,10 +422,14 @@ class Player:
         if not moves:
             self.why = ("stuck", {})
             return None
+        fresh = len(moves)
         if len(moves) > 1:
             moves = self.not_stuck(world, moves)
         if len(moves) == 1:
-            self.why = ("only", {})
+            # the only legal move, the only one that leads somewhere new, or
+            # the only one after which the player is not stuck
+            legal = sum(1 for _ in world.generate_moves())
+            self.why = ("only" if legal == 1 else "only-new" if fresh == 1 else "only-open", {})
             return moves[-1]
         if self.know.safe is not None and self.know.safe(world, moves[-1]):
             self.why = ("safe", {})

@@ -298,4 +298,4 @@ def test_a_hint_says_how_many_sampled_worlds_its_line_won(monkeypatch):
             assert f"won in {hint['figures']['won']} of {hint['figures']['worlds']} sampled worlds" in hint["why"]
         steps.add(hint["step"])
         ok("move", move=hint["move"])
-    assert steps - {"only", "safe", "home"}  # some hints were thought about, and said so
+    assert steps - {"only", "only-new", "only-open", "safe", "home"}  # some hints were thought about, and said so

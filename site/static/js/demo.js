@@ -26,7 +26,7 @@ const ACTIONS = ["deal", "redeal", "choose:up", "choose:down", "sixth-row"];
 // a player's move, the step of the policy that chose it, with its figures
 // (engine/solver/hints.py's Hint.to_json: "basis", "step", "figures").
 const HINT_BASES = ["winning-line", "player", "lost", "unknown", "stuck", "no-move", "won"];
-const HINT_STEPS = ["only", "safe", "home", "worlds", "rollouts", "layout-win", "standstill", "ordering"];
+const HINT_STEPS = ["only", "only-new", "only-open", "safe", "home", "worlds", "rollouts", "layout-win", "standstill", "ordering"];
 function hintReason(hint) {
   const figures = { ...(hint.figures || {}) };
   if (typeof figures.home === "number") figures.home = Math.round(100 * figures.home);
