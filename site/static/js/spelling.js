@@ -8,7 +8,9 @@
   const oldTitle = document.title;
   const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
   function title() {
-    const en = html.dataset.ui === "en" && meta("title-en");
+    // an English title where the page has one of its own; a game's title
+    // (Russian and English already) follows the spelling in either language
+    const en = html.dataset.ui === "en" && meta("title-en") !== meta("title-modern") && meta("title-en");
     const modern = html.dataset.spelling === "modern" && meta("title-modern");
     document.title = en || modern || oldTitle;
   }
