@@ -15,7 +15,11 @@ A4 = {"width": 794, "height": 1123}  # CSS pixels of an A4 page
 def printed(page, server, edition_data, tmp_path):
     game = edition_data.game("belle-lucie")
     page.set_viewport_size(A4)
+    # the English interface, whose game pages show the English column, with
+    # no choice left behind by an earlier test in this browser
     page.goto(f"{server}games/{game.slug}.html")
+    page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('pasyans.')) localStorage.removeItem(k); }")
+    page.goto(f"{server}games/{game.slug}.html?lang=en")
     page.emulate_media(media="print")
     return page, game
 
