@@ -21,6 +21,7 @@ STAGE_CLIS = (
     "extract.cli",
     "engine.cli",
     "pasyans.solver_cli",
+    "pasyans.freshness",
     "edition.cli",
 )
 

@@ -227,6 +227,14 @@ def curves_command(args) -> int:
     return 0
 
 
+def _default_policy(table: str | None, slug: str, measure: str) -> str | None:
+    """The policy the defaults' entry in the table was measured under (None if unknown)."""
+    try:
+        return json.loads(Path(table).read_text(encoding="utf-8"))["games"][slug]["measures"][measure]["policy"]
+    except (TypeError, OSError, ValueError, KeyError):
+        return None
+
+
 def stats_command(args) -> int:
     from pasyans import stats
 
@@ -265,11 +273,12 @@ def stats_command(args) -> int:
     used = (head or stats.header(slug, measure, budget.nodes, budget.seconds))["budget"]
     summary = stats.summary(slug, records, used, measure, policy(cls, measure))
     if readings and not any(cls.READINGS[ident].changes_deal for ident in readings):
-        # deal by deal against the edition's readings, where the cards are the same
-        base = stats.results_path(out.parent, slug, measure)
-        base_head, base_done = stats.read_results(base, slug, measure)
-        if base_head and base_head.get("budget") == used:
-            summary["paired"] = stats.paired(records, base_done)
+        # deal by deal against the edition's readings, where the cards are the
+        # same, with the records paired named (`pasyans check-winrates` redoes it)
+        from pasyans.freshness import pairing
+
+        summary.update(pairing(out.parent, slug, measure, readings,
+                               (summary["policy"], _default_policy(args.table, slug, measure)), out))
     if args.table:
         table = Path(args.table)
         previous = {}
@@ -296,5 +305,9 @@ def stats_command(args) -> int:
         _print_json(summary)
     else:
         print(stats.format_summary(summary))
+        if summary.get("stale"):
+            from pasyans.freshness import STALE
+
+            print("  against the edition's readings: not paired: " + STALE[summary["stale"]])
         print(f"  results: {out}")
     return 0

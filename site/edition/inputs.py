@@ -23,7 +23,7 @@ import corpus
 from edition import ROOT, apparatus, i18n, markup, svg
 from edition.curve import read_curves
 from edition.model import Clause, Edition, Figure, Game, Note, Rule, RuleReading, Section, Term, Witness
-from pasyans import __version__
+from pasyans import __version__, freshness
 from pasyans.errors import InputError
 from pasyans.stats import paired_text
 
@@ -207,6 +207,19 @@ def paired_text_ru(pair: dict) -> str:
     return text
 
 
+def stale_text(entry: dict, lang: str) -> str:
+    """What is out of date under an alternative and so not shown: its
+    pairing with the edition's reading, or another measure's figures
+    (`pasyans.freshness.STALE` says why, the catalogue in words)."""
+    text = ""
+    if entry.get("stale"):
+        text += i18n.text("odds.stale", lang, reason=i18n.text(f"stale.{entry['stale']}", lang))
+    for measure, reason in sorted(entry.get("stale_others", {}).items()):
+        text += i18n.text("odds.stale-other", lang, measure=i18n.text(f"measure.{measure}", lang),
+                          reason=i18n.text(f"stale.{reason}", lang))
+    return text
+
+
 def _measured(entry: dict, measure: str) -> dict:
     """A measure's entry with its name and text in both languages."""
     return {**entry, "name": MEASURE_NAMES[measure], "text": rate_text(entry),
@@ -262,6 +275,8 @@ def rule_readings_of(data, slug: str, rates: dict | None) -> list[RuleReading]:
                     if entry.get("paired"):
                         odds += "; deal by deal against the edition's reading: " + paired_text(entry["paired"])
                         odds_ru += i18n.text("odds.paired", "ru") + paired_text_ru(entry["paired"])
+                    odds += stale_text(entry, "en")
+                    odds_ru += stale_text(entry, "ru")
                 elif headline and alt["id"] == record["default"]:
                     odds = (f"{headline['name']}: {headline['text']} (the table's figure for the game, measured "
                             "under the edition's readings)")
@@ -287,14 +302,21 @@ def _headline(measures: dict | None) -> dict | None:
     return None
 
 
-def read_win_rates(path: Path) -> dict[str, dict]:
+def read_win_rates(path: Path, records: Path | None = None) -> dict[str, dict]:
     """The solver's table by game: {slug: {measure: entry with a `text`}}
     (`pasyans stats ... --table FILE`); {} if the solver has not written
-    its table yet. An InputError names the file if it is not such a table."""
+    its table yet. An InputError names the file if it is not such a table.
+
+    Every figure is brought to what the per-deal records say (`records`,
+    by default the folder winrates/ beside the table, as data/winrates/ is
+    beside data/winrates.json; `pasyans.freshness`): a pairing with the
+    edition's reading is recomputed from them, or, where it cannot be,
+    left out and the entry marked ``stale`` with the reason."""
     if not path.exists():
         return {}
     try:
         table = json.loads(path.read_text(encoding="utf-8"))
+        freshness.refresh(table, records or path.parent / "winrates")
         rates = {}
         for slug, game in table["games"].items():
             measures = {}
@@ -306,9 +328,12 @@ def read_win_rates(path: Path) -> dict[str, dict]:
             under = {}
             for ident, alternatives in game.get("readings", {}).items():
                 for alt, place in alternatives.items():
-                    chosen = _headline({m: _measured(e, m) for m, e in place["measures"].items() if m in MEASURE_NAMES})
+                    told = {m: _measured(e, m) for m, e in place["measures"].items() if m in MEASURE_NAMES}
+                    # a measure whose pairing is stale gives way to one that is current, and says so
+                    chosen = _headline({m: e for m, e in told.items() if not e.get("stale")}) or _headline(told)
                     if chosen:
-                        under.setdefault(ident, {})[alt] = chosen
+                        others = {m: e["stale"] for m, e in told.items() if e.get("stale") and e is not chosen}
+                        under.setdefault(ident, {})[alt] = {**chosen, "stale_others": others}
             if under:
                 measures["readings"] = under
         return rates

@@ -228,10 +228,20 @@ class Edition:
     def game(self, slug: str) -> Game:
         return next(game for game in self.games if game.slug == slug)
 
+    def stale_pairings(self) -> int:
+        """How many pairings of an alternative with the edition's reading are
+        out of date and cannot be recomputed from the records (`edition.inputs.read_win_rates`):
+        left out of `reading_effects`, marked on the game pages."""
+        games = {game.slug for game in self.games}
+        return sum(bool(entry.get("stale")) + len(entry.get("stale_others", {}))
+                   for slug, rates in self.win_rates.items() if slug in games
+                   for alternatives in (rates.get("readings") or {}).values() for entry in alternatives.values())
+
     def reading_effects(self, limit: int = 10) -> list[dict]:
         """The alternatives of the readings that change the most deals'
         verdicts, measured deal by deal against the edition's readings on the
-        same deals and measure (the table's ``paired``), largest share first."""
+        same deals and measure (the table's ``paired``, recomputed from the
+        records; a stale pairing has none), largest share first."""
         out, games = [], {game.slug for game in self.games}
         for slug, rates in self.win_rates.items():
             if slug not in games:

@@ -139,7 +139,9 @@ def test_without_the_tei_the_clause_list_and_corrections_serve(tmp_path):
     import shutil
 
     for path in SAMPLE.iterdir():
-        if path.name != "tei.xml":
+        if path.is_dir():
+            shutil.copytree(path, tmp_path / path.name)
+        elif path.name != "tei.xml":
             shutil.copy(path, tmp_path / path.name)
     edition = inputs.load(inputs.Folder(tmp_path))
     assert "tei" in edition.missing

@@ -258,6 +258,11 @@ def test_stats_under_a_reading_pairs_its_deals_with_the_defaults(tmp_path, capsy
     pair = entry["measures"]["solvable"]["paired"]
     assert pair["deals"] == 4 and sum(pair[k] for k in ("won_both", "won_here_only", "won_default_only",
                                                           "lost_both", "undecided")) == 4
+    # the entry names the records it paired, and agrees with them
+    sources = entry["measures"]["solvable"]["sources"]
+    assert sources["default"]["file"] == "napoleon.solvable.jsonl" and sources["default"]["deals"] == 4
+    assert sources["records"]["file"] == "napoleon.solvable.cellar-card=last.jsonl"
+    assert main(["check-winrates", "--table", str(table), "--records", str(folder)]) == 0
 
 
 def _write_entries(args):

@@ -1,0 +1,274 @@
+"""The win-rate table's figures tied to the records they came from.
+
+data/winrates.json summarises the per-deal records of data/winrates/
+(`pasyans.stats`) as they stood when `pasyans stats` wrote each entry. The
+records change afterwards: deals are added, the undecided searched again,
+the defaults measured again on a newer solver. A readings entry's
+``paired`` (games.G.readings.ID.ALT.measures.M) compares two files deal by
+deal, the alternative's and the defaults', so it goes out of date whenever
+either changes, and the table would go on saying what the records no
+longer do.
+
+So an entry names its records (``sources``: each file's name and a digest
+of its verdicts by deal, the defaults' over the deals paired), and whoever
+shows the table (the site's build, `pasyans check-winrates`) recomputes
+every figure from the records on disk (`refresh`): a summary is a pure
+function of one records file, a pairing of two. Only what cannot be
+recomputed is marked stale, with its reason (`STALE`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from pasyans import stats
+
+# Why a pairing cannot be recomputed. With the pack known a verdict is a
+# fact about the deal (a win replays, a loss is an exhausted search), so
+# such records pair whatever their budgets and code; a player's verdict is
+# the outcome of a policy at a budget, so two records pair only if both
+# played the same policy (the table's `policy` sentences) at the same budget.
+STALE = {
+    "policy": "the alternative was measured under another player policy than the edition's reading "
+              "(an older solver): the verdicts are not comparable; measure it again",
+    "budget": "the alternative's player had another budget per deal than the edition's reading's: "
+              "the verdicts are not comparable; measure it again",
+    "missing": "the records it was measured from are not on disk",
+}
+COUNTS = ("deals", "won", "lost", "unknown")
+
+
+def digest(records: Iterable[dict]) -> str:
+    """A short digest of verdicts by deal (the order given is irrelevant)."""
+    lines = sorted(f"{r['deal']} {r['status']}" for r in records)
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+def source(path: Path, records: dict[int, dict], deals: Iterable[int] | None = None) -> dict:
+    """What an entry was made from: the file's name and the digest of its
+    verdicts (over ``deals`` only, where given: the deals paired)."""
+    chosen = sorted(records if deals is None else set(deals) & records.keys())
+    return {"file": path.name, "deals": len(chosen), "digest": digest(records[d] for d in chosen)}
+
+
+def _exact(measure: str, record: dict) -> bool:
+    """Is this verdict a fact about the deal (not a policy's at a budget)?"""
+    return measure != "player" or record.get("same_as") == "solvable"
+
+
+def _deal_budget(record: dict, head: dict | None) -> tuple:
+    budget = (head or {}).get("budget", {})
+    return record.get("budget_s", budget.get("seconds")), budget.get("nodes")
+
+
+def incomparable(measure: str, mine: tuple[dict | None, dict[int, dict]], base: tuple[dict | None, dict[int, dict]],
+                 policies: tuple[str | None, str | None] = (None, None)) -> str | None:
+    """None if every deal of ``mine`` (header, records) pairs with ``base``'s,
+    else the reason (a key of STALE). An unknown policy (None) is taken as the same."""
+    (my_head, my_records), (base_head, base_records) = mine, base
+    for deal, record in my_records.items():
+        other = base_records.get(deal)
+        if other is None or (_exact(measure, record) and _exact(measure, other)):
+            continue
+        if None not in policies and policies[0] != policies[1]:
+            return "policy"
+        if _deal_budget(record, my_head) != _deal_budget(other, base_head):
+            return "budget"
+    return None
+
+
+def pairing(folder: Path, slug: str, measure: str, readings: dict[str, str],
+            policies: tuple[str | None, str | None] = (None, None), path: Path | None = None) -> dict:
+    """The alternative ``readings`` against the defaults, from their records
+    in ``folder`` (the alternative's at ``path`` if given): {"paired": counts,
+    "sources": {"records", "default"}}, or {"stale": reason} where they
+    cannot be paired (see `incomparable`)."""
+    mine_path = path or stats.results_path(folder, slug, measure, readings)
+    base_path = stats.results_path(folder, slug, measure)
+    mine, base = stats.read_results(mine_path, slug, measure), stats.read_results(base_path, slug, measure)
+    if mine[0] is None or base[0] is None:
+        return {"stale": "missing"}
+    reason = incomparable(measure, mine, base, policies)
+    if reason:
+        return {"stale": reason}
+    paired = stats.paired(mine[1].values(), base[1])
+    return {"paired": paired, "sources": {"records": source(mine_path, mine[1]),
+                                          "default": source(base_path, base[1], mine[1])}}
+
+
+def changes_deal(slug: str, ident: str) -> bool:
+    """Does this reading change the cards dealt (then no pairing: other cards)?"""
+    from engine.registry import find_game
+
+    try:
+        reading = find_game(slug).READINGS.get(ident)
+    except KeyError:  # a game the engine no longer has: nothing to pair it by
+        return True
+    return bool(reading and reading.changes_deal)
+
+
+@dataclass
+class Finding:
+    """One figure of the table against its records: "fresh" (the table says
+    what the records say), "unsigned" (it does, but names no records: an
+    older table), "recomputed" (it did not: the records' figure replaces
+    it) or "stale" (not recomputable: `reason`, a key of STALE)."""
+
+    slug: str
+    measure: str
+    readings: dict[str, str]
+    state: str
+    reason: str = ""
+    what: str = ""  # which figure: "summary" or "pairing"
+
+    def line(self) -> str:
+        under = "".join(f" --reading {ident}={alt}" for ident, alt in self.readings.items())
+        said = {"recomputed": "the table is out of date; recomputed from the records",
+                "unsigned": "agrees with the records but does not name them",
+                "stale": f"stale: {STALE.get(self.reason, self.reason)}"}.get(self.state, self.state)
+        return f"{self.slug} --measure {self.measure}{under}: {self.what}: {said}"
+
+
+def entries(table: dict) -> Iterator[tuple[str, str, dict[str, str], dict]]:
+    """Every entry of the table: (slug, measure, readings, entry), the defaults first."""
+    for slug, game in table.get("games", {}).items():
+        for measure, entry in game.get("measures", {}).items():
+            yield slug, measure, {}, entry
+        for ident, alternatives in game.get("readings", {}).items():
+            for alt, place in alternatives.items():
+                for measure, entry in place.get("measures", {}).items():
+                    yield slug, measure, {ident: alt}, entry
+
+
+def refresh(table: dict, folder: Path, changes: Callable[[str, str], bool] = changes_deal) -> list[Finding]:
+    """Bring every entry of ``table`` (changed in place) to what the records in
+    ``folder`` say: its summary, and a reading's pairing with the defaults;
+    a pairing that cannot be recomputed is taken out and the entry marked
+    ``"stale": reason``. Returns a finding for each figure."""
+    findings = []
+    for slug, measure, readings, entry in list(entries(table)):
+        findings.append(_refresh_summary(folder, slug, measure, readings, entry))
+        if readings and not any(changes(slug, ident) for ident in readings):
+            default = table["games"][slug].get("measures", {}).get(measure, {})
+            findings.append(_refresh_pairing(folder, slug, measure, readings, entry, default.get("policy")))
+    return findings
+
+
+def _refresh_summary(folder: Path, slug: str, measure: str, readings: dict[str, str], entry: dict) -> Finding:
+    head, records = stats.read_results(stats.results_path(folder, slug, measure, readings), slug, measure)
+    found = Finding(slug, measure, readings, "fresh", what="summary")
+    if head is None:
+        found.state, found.reason = "stale", "missing"
+        return found
+    counts = {s: sum(1 for r in records.values() if r["status"] == s) for s in stats.STATUSES}
+    if [entry.get(k) for k in COUNTS] != [len(records), counts["won"], counts["lost"], counts["unknown"]]:
+        entry.update(stats.summary(slug, records.values(), head.get("budget"), measure, entry.get("policy", "")))
+        found.state = "recomputed"
+    return found
+
+
+def _refresh_pairing(folder: Path, slug: str, measure: str, readings: dict[str, str], entry: dict,
+                     default_policy: str | None) -> Finding:
+    found = Finding(slug, measure, readings, "fresh", what="pairing")
+    now = pairing(folder, slug, measure, readings, (entry.get("policy"), default_policy))
+    if "stale" in now:
+        found.state, found.reason = "stale", now["stale"]
+        entry.pop("paired", None)
+        entry["stale"] = now["stale"]
+        return found
+    if entry.get("paired") != now["paired"]:
+        found.state = "recomputed"
+    elif entry.get("sources") != now["sources"]:
+        found.state = "unsigned"  # the same counts, but the table does not name the records (an older table)
+    entry.pop("stale", None)
+    entry.update(now)
+    return found
+
+
+# -- `pasyans check-winrates` -----------------------------------------------------
+
+
+def read_table(path: Path) -> dict:
+    import json
+
+    from pasyans.errors import InputError
+
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("no such table", str(path)) from None
+    except json.JSONDecodeError as error:
+        raise InputError(f"not JSON: {error.msg}", str(path), error.lineno) from None
+    if not isinstance(table, dict) or not isinstance(table.get("games"), dict):
+        raise InputError("not a win-rate table of `pasyans stats --table` (no games)", str(path))
+    return table
+
+
+def retire(table: dict, folder: Path, findings: list[Finding]) -> list[Path]:
+    """Make the stale pairings measurable again: each alternative measured
+    under another policy or budget leaves the table, and its records move
+    to ``folder``/retired/, so that `make winrates-readings` measures it
+    afresh. Idempotent: a run of it cut short keeps its new records,
+    since their entry has already left the table."""
+    moved = []
+    for found in findings:
+        if found.what != "pairing" or found.reason not in ("policy", "budget"):
+            continue
+        (ident, alt), = found.readings.items()
+        alternatives = table["games"][found.slug]["readings"][ident]
+        alternatives[alt]["measures"].pop(found.measure, None)
+        if not alternatives[alt]["measures"]:
+            del alternatives[alt]
+        path = stats.results_path(folder, found.slug, found.measure, found.readings)
+        if path.exists():
+            target = folder / "retired" / path.name
+            target.parent.mkdir(exist_ok=True)
+            path.replace(target)
+            moved.append(target)
+    return moved
+
+
+def check_command(args) -> int:
+    """Exit 0 when every figure of the table is what its records say, 1
+    (listing them) when some are not, 2 on a broken table or records file."""
+    import json
+    import os
+
+    table_path, folder = Path(args.table), Path(args.records)
+    with stats._locked(table_path):  # noqa: SLF001 (the table's one lock, shared with `pasyans stats`)
+        table = read_table(table_path)
+        findings = refresh(table, folder)
+        if args.retire:
+            for path in retire(table, folder, findings):
+                print(f"retired: {path}")
+            findings = refresh(table, folder)
+        if args.update or args.retire:
+            tmp = table_path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            os.replace(tmp, table_path)
+    wrong = [f for f in findings if f.state == "stale" or (f.state == "recomputed" and not (args.update or args.retire))]
+    for found in wrong:
+        print(found.line())
+    agree = sum(1 for f in findings if f.state in ("fresh", "unsigned"))
+    unsigned = sum(1 for f in findings if f.state == "unsigned")
+    print(f"{table_path}: {agree} of {len(findings)} figures agree with the records in {folder}"
+          + (f" ({unsigned} without naming them: --update)" if unsigned else "")
+          + (" (the table rewritten)" if args.update or args.retire else ""), file=sys.stderr)
+    return 1 if wrong else 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("check-winrates", help="is every figure of the win-rate table what its per-deal "
+                              "records say? (exit 1 listing those that are not)")
+    p.add_argument("--table", default="data/winrates.json", metavar="FILE", help="default data/winrates.json")
+    p.add_argument("--records", default="data/winrates", metavar="DIR", help="default data/winrates")
+    p.add_argument("--update", action="store_true", help="write the figures recomputed from the records into the "
+                   "table (then only what cannot be recomputed is listed)")
+    p.add_argument("--retire", action="store_true", help="also take out of the table the alternatives that "
+                   "cannot be paired (another policy or budget) and move their records to DIR/retired/, "
+                   "for `make winrates-readings` to measure again")
+    p.set_defaults(func=check_command)
