@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup system serve test bench winrates winrates-games winrates-readings player-curves
+.PHONY: setup system serve test bench winrates winrates-games winrates-readings winrates-readings-again player-curves
 
 $(BIN)/pasyans: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -98,12 +98,27 @@ winrates-games: setup
 	@passes() { $(WINRATE_PASSES); }; for pair in $(WINRATES_TWO_PACKS); do \
 	  passes $${pair%%:*} --measure $${pair##*:} --deals $(WINRATE_DEALS_TWO) || exit 1; done
 
+# In the defaults' passes, so that a player's deals pair at the same budget
+# (a pairing at another is stale: `pasyans check-winrates`); resumable as
+# they are. WINRATE_READING_GAMES (slugs) measures those games' alone.
+WINRATE_READING_GAMES ?=
 winrates-readings: setup
-	@for item in $$($(BIN)/python -c 'import sys; from pasyans.stats import reading_items; \
+	@passes() { $(WINRATE_PASSES); }; for item in $$($(BIN)/python -c 'import sys; from pasyans.stats import reading_items; \
 	    print(" ".join(":".join(item[:2]) + ":" + "=".join(item[2:]) for item in reading_items(sys.argv[1:])))' \
 	    $(WINRATE_READING_MEASURES)); do \
 	  slug=$${item%%:*}; rest=$${item#*:}; measure=$${rest%%:*}; reading=$${rest#*:}; \
-	  $(WINRATE_STATS) $$slug --measure $$measure --reading $$reading --deals $(WINRATE_DEALS_READINGS) || exit 1; done
+	  case " $(or $(WINRATE_READING_GAMES),$$slug) " in *" $$slug "*) ;; *) continue;; esac; \
+	  passes $$slug --measure $$measure --reading $$reading --deals $(WINRATE_DEALS_READINGS) || exit 1; done
+
+# The readings measured again where their pairing with the defaults cannot
+# be recomputed from the records (`pasyans check-winrates`: a player's
+# verdicts from another solver, policy or budget): their records move to
+# data/winrates/retired/ and their entries leave the table, once (a run
+# cut short keeps what it measured: run this again, or winrates-readings),
+# then winrates-readings measures them afresh and skips the rest.
+winrates-readings-again: setup
+	$(BIN)/pasyans check-winrates --table $(WINRATE_TABLE) --retire; test $$? -le 1
+	$(MAKE) winrates-readings
 
 # The player's budget curve (data/player-curves.json, per-deal records in
 # data/player-curves/GAME.player.Bs.jsonl): every game that hides something

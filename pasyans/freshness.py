@@ -29,14 +29,20 @@ from pasyans import stats
 
 # Why a pairing cannot be recomputed. With the pack known a verdict is a
 # fact about the deal (a win replays, a loss is an exhausted search), so
-# such records pair whatever their budgets and code; a player's verdict is
+# such records pair whatever their budgets and code. A player's verdict is
 # the outcome of a policy at a budget, so two records pair only if both
-# played the same policy (the table's `policy` sentences) at the same budget.
+# played the same policy (the table's `policy` sentences, and the headers'
+# `solver` where they have one) at the same budget, and, since the records
+# do not say which code played each deal, only while neither file has been
+# measured again since they were paired (`sources`; in a table older than
+# `sources`, while the records still give the pairing it stored).
 STALE = {
     "policy": "the alternative was measured under another player policy than the edition's reading "
               "(an older solver): the verdicts are not comparable; measure it again",
     "budget": "the alternative's player had another budget per deal than the edition's reading's: "
               "the verdicts are not comparable; measure it again",
+    "remeasured": "one side was measured again (a newer solver) after they were paired: a player's "
+                  "verdicts are comparable only from one solver; measure the alternative again",
     "missing": "the records it was measured from are not on disk",
 }
 COUNTS = ("deals", "won", "lost", "unknown")
@@ -74,7 +80,10 @@ def incomparable(measure: str, mine: tuple[dict | None, dict[int, dict]], base: 
         other = base_records.get(deal)
         if other is None or (_exact(measure, record) and _exact(measure, other)):
             continue
-        if None not in policies and policies[0] != policies[1]:
+        # a solver named by a record or its header (where the records say it)
+        solvers = (record.get("solver", (my_head or {}).get("solver")),
+                   other.get("solver", (base_head or {}).get("solver")))
+        if None not in policies and policies[0] != policies[1] or solvers[0] != solvers[1]:
             return "policy"
         if _deal_budget(record, my_head) != _deal_budget(other, base_head):
             return "budget"
@@ -96,8 +105,10 @@ def pairing(folder: Path, slug: str, measure: str, readings: dict[str, str],
     if reason:
         return {"stale": reason}
     paired = stats.paired(mine[1].values(), base[1])
+    exact = all(_exact(measure, r) and _exact(measure, base[1][d]) for d, r in mine[1].items() if d in base[1])
     return {"paired": paired, "sources": {"records": source(mine_path, mine[1]),
-                                          "default": source(base_path, base[1], mine[1])}}
+                                          "default": source(base_path, base[1], mine[1]),
+                                          "exact": exact}}
 
 
 def changes_deal(slug: str, ident: str) -> bool:
@@ -175,6 +186,8 @@ def _refresh_pairing(folder: Path, slug: str, measure: str, readings: dict[str, 
                      default_policy: str | None) -> Finding:
     found = Finding(slug, measure, readings, "fresh", what="pairing")
     now = pairing(folder, slug, measure, readings, (entry.get("policy"), default_policy))
+    if "stale" not in now and not now["sources"]["exact"] and _measured_again(entry, now):
+        now = {"stale": "remeasured"}
     if "stale" in now:
         found.state, found.reason = "stale", now["stale"]
         entry.pop("paired", None)
@@ -187,6 +200,17 @@ def _refresh_pairing(folder: Path, slug: str, measure: str, readings: dict[str, 
     entry.pop("stale", None)
     entry.update(now)
     return found
+
+
+
+def _measured_again(entry: dict, now: dict) -> bool:
+    """Has either records file changed since ``entry``'s pairing was made
+    (its digests; without them, the counts it stored)? No stored pairing
+    at all is no evidence that they were measured by one solver."""
+    if "sources" in entry:
+        return {k: entry["sources"].get(k) for k in ("records", "default")} != \
+            {k: now["sources"][k] for k in ("records", "default")}
+    return entry.get("paired") != now["paired"]
 
 
 # -- `pasyans check-winrates` -----------------------------------------------------
@@ -209,14 +233,14 @@ def read_table(path: Path) -> dict:
 
 
 def retire(table: dict, folder: Path, findings: list[Finding]) -> list[Path]:
-    """Make the stale pairings measurable again: each alternative measured
-    under another policy or budget leaves the table, and its records move
+    """Make the stale pairings measurable again: each alternative whose
+    player is not comparable with the defaults' leaves the table, its records move
     to ``folder``/retired/, so that `make winrates-readings` measures it
     afresh. Idempotent: a run of it cut short keeps its new records,
     since their entry has already left the table."""
     moved = []
     for found in findings:
-        if found.what != "pairing" or found.reason not in ("policy", "budget"):
+        if found.what != "pairing" or found.reason not in ("policy", "budget", "remeasured"):
             continue
         (ident, alt), = found.readings.items()
         alternatives = table["games"][found.slug]["readings"][ident]
@@ -247,6 +271,7 @@ def check_command(args) -> int:
                 print(f"retired: {path}")
             findings = refresh(table, folder)
         if args.update or args.retire:
+            table["about"] = stats.ABOUT
             tmp = table_path.with_suffix(".tmp")
             tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             os.replace(tmp, table_path)

@@ -445,7 +445,9 @@ ABOUT = ("Win rates of the sixteen games, measured by pasyans' solver (engine/so
          "budget_s (the records' 'passes'); a deal's seconds count all its searches. Under games.G.readings.ID.ALT, "
          "the same measures under another reading of the text; their 'paired' counts the same deals' verdicts "
          "against the edition's readings (won_here_only, won_default_only, won_both, lost_both, and undecided "
-         "where either ran out of budget), where the reading leaves the layout as it is.")
+         "where either ran out of budget), where the reading leaves the layout as it is; their 'sources' name the records "
+         "paired (file, deals, a digest of the verdicts by deal), and 'stale' in place of 'paired' says why a pairing "
+         "cannot be recomputed from them (`pasyans check-winrates`, which the site's build follows).")
 
 
 def update_table(path: Path, entry: dict, *, readings: dict[str, str] | None = None,

@@ -91,17 +91,18 @@ LITERAL = {"shah.assume.marriage-outer-circle": "literal"}
 
 def test_a_reading_measured_on_the_same_deals_says_how_many_changed_their_verdict(tmp_path):
     """The pairing shown is the records', not the table's: here the table
-    kept one made against older records of the defaults."""
-    _records(tmp_path / "winrates", "player", {}, set(range(1, 31)))
-    _records(tmp_path / "winrates", "player", LITERAL, set(range(1, 9)) | {31, 32})
-    literal = _entry(10, 90)
+    kept one made against older records of the defaults (with the pack
+    known a verdict is a fact, whichever solver gave it)."""
+    _records(tmp_path / "winrates", "solvable", {}, set(range(1, 31)))
+    _records(tmp_path / "winrates", "solvable", LITERAL, set(range(1, 9)) | {31, 32})
+    literal = _entry(10, 90, measure="solvable")
     literal["paired"] = {"deals": 100, "won_both": 8, "won_here_only": 2, "won_default_only": 2,
                          "lost_both": 88, "undecided": 0, "default_won": 10, "default_unknown": 0}
-    under = {"shah.assume.marriage-outer-circle": {"literal": {"measures": {"player": literal}}}}
-    rates = _read(tmp_path, {"measures": {"player": _entry(30, 70)}, "readings": under})
+    under = {"shah.assume.marriage-outer-circle": {"literal": {"measures": {"solvable": literal}}}}
+    rates = _read(tmp_path, {"measures": {"solvable": _entry(30, 70, measure="solvable")}, "readings": under})
     (reading,) = inputs.rule_readings_of(RECORDS, "shah", rates)
     odds = {a["id"]: a["odds"] for a in reading.alternatives}["literal"]
-    assert odds.startswith("for a player: 10.0% (95%")
+    assert odds.startswith("solvable: 10.0% (95%")
     assert ("deal by deal against the edition's reading: 24 of 100 deals change their verdict "
             "(2 won only under this reading, 22 only under the edition's, which wins 30 of these 100)") in odds
     assert "out of date" not in odds

@@ -88,8 +88,10 @@ def table(tmp_path, player_policy="p", stored=None):
     write(tmp_path / "winrates", "player", READING, MINE)
     old = stored or {"deals": 4, "won_both": 3, "won_here_only": 0, "won_default_only": 0, "lost_both": 0,
                      "undecided": 1, "default_won": 3, "default_unknown": 0}
+    # the player's pairing as the records give it (a table older than `sources`)
+    player = freshness.pairing(tmp_path / "winrates", SLUG, "player", READING)["paired"]
     alt = {"measures": {"solvable": entry("solvable", MINE, paired=old),
-                        "player": entry("player", MINE, policy=player_policy, paired=old)}}
+                        "player": entry("player", MINE, policy=player_policy, paired=player)}}
     data = {"games": {SLUG: {"measures": {"solvable": entry("solvable", DEFAULT), "player": entry("player", DEFAULT)},
                              "readings": {"grand-layout.assume.refill-card": {"bottom": alt}}}}}
     path = tmp_path / "winrates.json"
@@ -114,6 +116,35 @@ def test_refresh_recomputes_what_it_can_and_marks_the_rest_stale(tmp_path):
     # once written, the table agrees with its records
     again = freshness.refresh(data, tmp_path / "winrates")
     assert {f.state for f in again if f.what == "summary" or f.measure == "solvable"} == {"fresh"}
+
+
+def test_a_players_pairing_goes_stale_when_either_side_is_measured_again(tmp_path):
+    """The records do not say which solver played a deal: a player's pairing
+    holds while neither file has changed since it was made."""
+    data = json.loads(table(tmp_path).read_text())
+    states = {(f.measure, f.what): (f.state, f.reason) for f in freshness.refresh(data, tmp_path / "winrates")}
+    assert states[("player", "pairing")] == ("unsigned", "")  # the stored counts are the records': kept
+    assert "sources" in data["games"][SLUG]["readings"]["grand-layout.assume.refill-card"]["bottom"]["measures"]["player"]
+    write(tmp_path / "winrates", "player", {}, {**DEFAULT, 3: "won"})  # the defaults' deal 3, played again
+    findings = freshness.refresh(data, tmp_path / "winrates")
+    states = {(f.measure, bool(f.readings), f.what): (f.state, f.reason) for f in findings}
+    assert states[("player", True, "pairing")] == ("stale", "remeasured")
+    assert states[("solvable", True, "pairing")] == ("fresh", "")
+    alt = data["games"][SLUG]["readings"]["grand-layout.assume.refill-card"]["bottom"]["measures"]["player"]
+    assert alt["stale"] == "remeasured" and "paired" not in alt
+    # in a table older than `sources`, a stored pairing the records no longer give is stale too
+    data = json.loads(table(tmp_path).read_text())
+    data["games"][SLUG]["readings"]["grand-layout.assume.refill-card"]["bottom"]["measures"]["player"]["paired"]["won_both"] += 1
+    states = {(f.measure, f.what): (f.state, f.reason) for f in freshness.refresh(data, tmp_path / "winrates")}
+    assert states[("player", "pairing")] == ("stale", "remeasured")
+    # a solver named in both headers must be the same
+    write(tmp_path / "winrates", "player", {}, DEFAULT)
+    path = stats.results_path(tmp_path / "winrates", SLUG, "player", READING)
+    write(tmp_path / "winrates", "player", READING, MINE)
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    path.write_text("\n".join([json.dumps({**head, "solver": "abc"}), *lines[1:]]) + "\n")
+    assert freshness.pairing(tmp_path / "winrates", SLUG, "player", READING) == {"stale": "policy"}
 
 
 def test_check_winrates_exit_codes(tmp_path, capsys):
