@@ -83,7 +83,7 @@ def incomparable(measure: str, mine: tuple[dict | None, dict[int, dict]], base: 
         # a solver named by a record or its header (where the records say it)
         solvers = (record.get("solver", (my_head or {}).get("solver")),
                    other.get("solver", (base_head or {}).get("solver")))
-        if None not in policies and policies[0] != policies[1] or solvers[0] != solvers[1]:
+        if (None not in policies and policies[0] != policies[1]) or solvers[0] != solvers[1]:
             return "policy"
         if _deal_budget(record, my_head) != _deal_budget(other, base_head):
             return "budget"
@@ -94,8 +94,8 @@ def pairing(folder: Path, slug: str, measure: str, readings: dict[str, str],
             policies: tuple[str | None, str | None] = (None, None), path: Path | None = None) -> dict:
     """The alternative ``readings`` against the defaults, from their records
     in ``folder`` (the alternative's at ``path`` if given): {"paired": counts,
-    "sources": {"records", "default"}}, or {"stale": reason} where they
-    cannot be paired (see `incomparable`)."""
+    "sources": {"records", "default", "exact": every verdict paired a fact}},
+    or {"stale": reason} where they cannot be paired (see `incomparable`)."""
     mine_path = path or stats.results_path(folder, slug, measure, readings)
     base_path = stats.results_path(folder, slug, measure)
     mine, base = stats.read_results(mine_path, slug, measure), stats.read_results(base_path, slug, measure)
@@ -275,7 +275,8 @@ def check_command(args) -> int:
             tmp = table_path.with_suffix(".tmp")
             tmp.write_text(json.dumps(table, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             os.replace(tmp, table_path)
-    wrong = [f for f in findings if f.state == "stale" or (f.state == "recomputed" and not (args.update or args.retire))]
+            findings = refresh(table, folder)  # what the table written says now
+    wrong = [f for f in findings if f.state in ("stale", "recomputed")]
     for found in wrong:
         print(found.line())
     agree = sum(1 for f in findings if f.state in ("fresh", "unsigned"))
