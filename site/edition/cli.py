@@ -16,7 +16,8 @@ def register(subparsers) -> None:
     parser.add_argument("--out", metavar="DIR", type=Path, default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
     parser.add_argument("--inputs", metavar="DIR", type=Path, help="read the stages' saved JSON/TEI from DIR instead of running them")
     parser.add_argument("--win-rates", metavar="FILE", type=Path,
-                        help="the solver's table of win rates (default data/winrates.json, if it exists)")
+                        help="the solver's table of win rates (default data/winrates.json, if it exists; its figures are "
+                             "recomputed from the per-deal records in the folder winrates/ beside it)")
     parser.add_argument("--check", action="store_true", help="then check that every link and #fragment resolves (exit 1 if not)")
     parser.set_defaults(func=build_command)
 
@@ -25,7 +26,8 @@ def register(subparsers) -> None:
     parser.add_argument("--port", metavar="N", type=int, default=8000, help="port on 127.0.0.1 (default 8000; 0 picks a free one)")
     parser.add_argument("--inputs", metavar="DIR", type=Path, help="read the stages' saved JSON/TEI from DIR instead of running them")
     parser.add_argument("--win-rates", metavar="FILE", type=Path,
-                        help="the solver's table of win rates (default data/winrates.json, if it exists)")
+                        help="the solver's table of win rates (default data/winrates.json, if it exists; its figures are "
+                             "recomputed from the per-deal records in the folder winrates/ beside it)")
     parser.add_argument("--no-build", action="store_true", help="serve the folder as it is")
     parser.set_defaults(func=serve_command)
 
