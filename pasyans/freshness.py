@@ -19,6 +19,7 @@ recomputed is marked stale, with its reason (`STALE`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import sys
 from dataclasses import dataclass
@@ -30,15 +31,17 @@ from pasyans import stats
 # Why a pairing cannot be recomputed. With the pack known a verdict is a
 # fact about the deal (a win replays, a loss is an exhausted search), so
 # such records pair whatever their budgets and code. A player's verdict is
-# the outcome of a policy at a budget, so two records pair only if both
-# played the same policy (the table's `policy` sentences, and the headers'
-# `solver` where they have one) at the same budget, and, since the records
-# do not say which code played each deal, only while neither file has been
-# measured again since they were paired (`sources`; in a table older than
-# `sources`, while the records still give the pairing it stored).
+# the outcome of a policy at a budget, so two records pair only if one
+# solver played both (the entries' `solver_code` stamps, or a record's or
+# header's where they have one; in an older table the `policy` sentences)
+# at the same budget, and only while neither file has been measured again
+# since they were paired (`sources`; in a table older than `sources`, while
+# the records still give the pairing it stored).
 STALE = {
     "policy": "the alternative was measured under another player policy than the edition's reading "
               "(an older solver): the verdicts are not comparable; measure it again",
+    "solver": "the alternative was measured by another solver than the edition's reading (or its records "
+              "mix two): a player's verdicts are not comparable; measure it again",
     "budget": "the alternative's player had another budget per deal than the edition's reading's: "
               "the verdicts are not comparable; measure it again",
     "remeasured": "one side was measured again (a newer solver) after they were paired: a player's "
@@ -72,18 +75,22 @@ def _deal_budget(record: dict, head: dict | None) -> tuple:
 
 
 def incomparable(measure: str, mine: tuple[dict | None, dict[int, dict]], base: tuple[dict | None, dict[int, dict]],
-                 policies: tuple[str | None, str | None] = (None, None)) -> str | None:
+                 policies: tuple[str | None, str | None] = (None, None),
+                 solvers: tuple[str | None, str | None] = (None, None)) -> str | None:
     """None if every deal of ``mine`` (header, records) pairs with ``base``'s,
-    else the reason (a key of STALE). An unknown policy (None) is taken as the same."""
+    else the reason (a key of STALE). ``policies`` and ``solvers`` are the
+    table entries' (see `solver_stamp`); an unknown one (None) is taken as the same."""
     (my_head, my_records), (base_head, base_records) = mine, base
     for deal, record in my_records.items():
         other = base_records.get(deal)
         if other is None or (_exact(measure, record) and _exact(measure, other)):
             continue
-        # a solver named by a record or its header (where the records say it)
-        solvers = (record.get("solver", (my_head or {}).get("solver")),
-                   other.get("solver", (base_head or {}).get("solver")))
-        if (None not in policies and policies[0] != policies[1]) or solvers[0] != solvers[1]:
+        # the solver a record or its header names, else its table entry's
+        by = (record.get("solver_code", (my_head or {}).get("solver_code", solvers[0])),
+              other.get("solver_code", (base_head or {}).get("solver_code", solvers[1])))
+        if "mixed" in by or (None not in by and by[0] != by[1]):
+            return "solver"
+        if None in by and None not in policies and policies[0] != policies[1]:
             return "policy"
         if _deal_budget(record, my_head) != _deal_budget(other, base_head):
             return "budget"
@@ -91,7 +98,8 @@ def incomparable(measure: str, mine: tuple[dict | None, dict[int, dict]], base: 
 
 
 def pairing(folder: Path, slug: str, measure: str, readings: dict[str, str],
-            policies: tuple[str | None, str | None] = (None, None), path: Path | None = None) -> dict:
+            policies: tuple[str | None, str | None] = (None, None), path: Path | None = None,
+            solvers: tuple[str | None, str | None] = (None, None)) -> dict:
     """The alternative ``readings`` against the defaults, from their records
     in ``folder`` (the alternative's at ``path`` if given): {"paired": counts,
     "sources": {"records", "default", "exact": every verdict paired a fact}},
@@ -101,7 +109,7 @@ def pairing(folder: Path, slug: str, measure: str, readings: dict[str, str],
     mine, base = stats.read_results(mine_path, slug, measure), stats.read_results(base_path, slug, measure)
     if mine[0] is None or base[0] is None:
         return {"stale": "missing"}
-    reason = incomparable(measure, mine, base, policies)
+    reason = incomparable(measure, mine, base, policies, solvers)
     if reason:
         return {"stale": reason}
     paired = stats.paired(mine[1].values(), base[1])
@@ -109,6 +117,47 @@ def pairing(folder: Path, slug: str, measure: str, readings: dict[str, str],
     return {"paired": paired, "sources": {"records": source(mine_path, mine[1]),
                                           "default": source(base_path, base[1], mine[1]),
                                           "exact": exact}}
+
+
+@functools.lru_cache(maxsize=1)
+def solver_digest() -> str:
+    """A digest of the engine's source (its rules and its solver): what
+    plays a deal. Any change counts, even a comment's: a stamp that cannot
+    tell is one that errs towards measuring again."""
+    import engine
+
+    root = Path(engine.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def solver_stamp(previous: str | None, measured: int, total: int) -> str | None:
+    """Which solver measured a records file of ``total`` deals, this run
+    having measured ``measured`` of them: this code's (`solver_digest`)
+    if it measured them all, the file's earlier stamp if it measured none,
+    and "mixed" where two solvers' deals now share the file (None: not
+    known, a file measured before the stamps)."""
+    current = solver_digest()
+    if measured and measured >= total:
+        return current
+    if not measured:
+        return previous
+    return current if previous == current else "mixed"
+
+
+def table_entry(table: str | Path | None, slug: str, measure: str, readings: dict[str, str] | None = None) -> dict:
+    """The table's entry for a game's measure (under ``readings``), or {}."""
+    import json
+
+    try:
+        place = json.loads(Path(table).read_text(encoding="utf-8"))["games"][slug]
+        for ident, alt in sorted((readings or {}).items()):
+            place = place["readings"][ident][alt]
+        return place["measures"][measure]
+    except (TypeError, OSError, ValueError, KeyError):
+        return {}
 
 
 def changes_deal(slug: str, ident: str) -> bool:
@@ -165,7 +214,7 @@ def refresh(table: dict, folder: Path, changes: Callable[[str, str], bool] = cha
         findings.append(_refresh_summary(folder, slug, measure, readings, entry))
         if readings and not any(changes(slug, ident) for ident in readings):
             default = table["games"][slug].get("measures", {}).get(measure, {})
-            findings.append(_refresh_pairing(folder, slug, measure, readings, entry, default.get("policy")))
+            findings.append(_refresh_pairing(folder, slug, measure, readings, entry, default))
     return findings
 
 
@@ -183,9 +232,10 @@ def _refresh_summary(folder: Path, slug: str, measure: str, readings: dict[str, 
 
 
 def _refresh_pairing(folder: Path, slug: str, measure: str, readings: dict[str, str], entry: dict,
-                     default_policy: str | None) -> Finding:
+                     default: dict) -> Finding:
     found = Finding(slug, measure, readings, "fresh", what="pairing")
-    now = pairing(folder, slug, measure, readings, (entry.get("policy"), default_policy))
+    now = pairing(folder, slug, measure, readings, (entry.get("policy"), default.get("policy")),
+                  solvers=(entry.get("solver_code"), default.get("solver_code")))
     if "stale" not in now and not now["sources"]["exact"] and _measured_again(entry, now):
         now = {"stale": "remeasured"}
     if "stale" in now:
@@ -240,7 +290,7 @@ def retire(table: dict, folder: Path, findings: list[Finding]) -> list[Path]:
     since their entry has already left the table."""
     moved = []
     for found in findings:
-        if found.what != "pairing" or found.reason not in ("policy", "budget", "remeasured"):
+        if found.what != "pairing" or found.reason not in ("policy", "solver", "budget", "remeasured"):
             continue
         (ident, alt), = found.readings.items()
         alternatives = table["games"][found.slug]["readings"][ident]

@@ -227,16 +227,8 @@ def curves_command(args) -> int:
     return 0
 
 
-def _default_policy(table: str | None, slug: str, measure: str) -> str | None:
-    """The policy the defaults' entry in the table was measured under (None if unknown)."""
-    try:
-        return json.loads(Path(table).read_text(encoding="utf-8"))["games"][slug]["measures"][measure]["policy"]
-    except (TypeError, OSError, ValueError, KeyError):
-        return None
-
-
 def stats_command(args) -> int:
-    from pasyans import stats
+    from pasyans import freshness, stats
 
     from engine.solver.measures import measures_of, policy
 
@@ -272,13 +264,15 @@ def stats_command(args) -> int:
     wall = time.monotonic() - start
     used = (head or stats.header(slug, measure, budget.nodes, budget.seconds))["budget"]
     summary = stats.summary(slug, records, used, measure, policy(cls, measure))
+    # which solver measured the records: a player's verdicts pair only with one solver's
+    summary["solver_code"] = freshness.solver_stamp(
+        freshness.table_entry(args.table, slug, measure, readings).get("solver_code"), bar.done, len(records))
     if readings and not any(cls.READINGS[ident].changes_deal for ident in readings):
         # deal by deal against the edition's readings, where the cards are the
         # same, with the records paired named (`pasyans check-winrates` redoes it)
-        from pasyans.freshness import pairing
-
-        summary.update(pairing(out.parent, slug, measure, readings,
-                               (summary["policy"], _default_policy(args.table, slug, measure)), out))
+        base = freshness.table_entry(args.table, slug, measure)
+        summary.update(freshness.pairing(out.parent, slug, measure, readings, (summary["policy"], base.get("policy")),
+                                         out, (summary["solver_code"], base.get("solver_code"))))
     if args.table:
         table = Path(args.table)
         previous = {}

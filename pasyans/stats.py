@@ -447,7 +447,9 @@ ABOUT = ("Win rates of the sixteen games, measured by pasyans' solver (engine/so
          "against the edition's readings (won_here_only, won_default_only, won_both, lost_both, and undecided "
          "where either ran out of budget), where the reading leaves the layout as it is; their 'sources' name the records "
          "paired (file, deals, a digest of the verdicts by deal), and 'stale' in place of 'paired' says why a pairing "
-         "cannot be recomputed from them (`pasyans check-winrates`, which the site's build follows).")
+         "cannot be recomputed from them (`pasyans check-winrates`, which the site's build follows); an entry's "
+         "'solver_code' is a digest of the engine's source that measured all its deals ('mixed' where two did), "
+         "since a player's verdicts pair only when one solver gave both.")
 
 
 def update_table(path: Path, entry: dict, *, readings: dict[str, str] | None = None,

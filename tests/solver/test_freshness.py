@@ -138,13 +138,39 @@ def test_a_players_pairing_goes_stale_when_either_side_is_measured_again(tmp_pat
     states = {(f.measure, f.what): (f.state, f.reason) for f in freshness.refresh(data, tmp_path / "winrates")}
     assert states[("player", "pairing")] == ("stale", "remeasured")
     # a solver named in both headers must be the same
-    write(tmp_path / "winrates", "player", {}, DEFAULT)
-    path = stats.results_path(tmp_path / "winrates", SLUG, "player", READING)
-    write(tmp_path / "winrates", "player", READING, MINE)
-    lines = path.read_text().splitlines()
-    head = json.loads(lines[0])
-    path.write_text("\n".join([json.dumps({**head, "solver": "abc"}), *lines[1:]]) + "\n")
-    assert freshness.pairing(tmp_path / "winrates", SLUG, "player", READING) == {"stale": "policy"}
+    for readings, solver in (({}, "def"), (READING, "abc")):
+        path = write(tmp_path / "winrates", "player", readings, DEFAULT if not readings else MINE)
+        lines = path.read_text().splitlines()
+        path.write_text("\n".join([json.dumps({**json.loads(lines[0]), "solver_code": solver}), *lines[1:]]) + "\n")
+    assert freshness.pairing(tmp_path / "winrates", SLUG, "player", READING) == {"stale": "solver"}
+    # ... where the headers say it, over the table's stamps
+    assert freshness.pairing(tmp_path / "winrates", SLUG, "player", READING, solvers=("x", "x")) == {"stale": "solver"}
+
+
+def test_a_solver_stamp_says_which_solver_measured_a_file():
+    now = freshness.solver_digest()
+    assert freshness.solver_stamp(None, 30, 30) == now  # every deal measured by this run
+    assert freshness.solver_stamp("abc", 0, 30) == "abc"  # only summarised again
+    assert freshness.solver_stamp(None, 0, 30) is None  # a file older than the stamps
+    assert freshness.solver_stamp(now, 5, 30) == now  # the undecided measured again by the same solver
+    assert freshness.solver_stamp("abc", 5, 30) == "mixed"
+    assert freshness.solver_stamp(None, 5, 30) == "mixed"
+
+
+def test_a_players_pairing_needs_one_solver_when_the_entries_say_which(tmp_path):
+    write(tmp_path, "player", {}, DEFAULT)
+    write(tmp_path, "player", READING, MINE)
+    assert "paired" in freshness.pairing(tmp_path, SLUG, "player", READING, solvers=("abc", "abc"))
+    # the stamps decide over the policy sentences, which may not change when the code does
+    assert "paired" in freshness.pairing(tmp_path, SLUG, "player", READING, ("new", "old"), solvers=("abc", "abc"))
+    assert freshness.pairing(tmp_path, SLUG, "player", READING, ("p", "p"), solvers=("abc", "def")) == {"stale": "solver"}
+    assert freshness.pairing(tmp_path, SLUG, "player", READING, solvers=("mixed", None)) == {"stale": "solver"}
+    assert freshness.pairing(tmp_path, SLUG, "player", READING, ("new", "old"), solvers=("abc", None)) == \
+        {"stale": "policy"}
+    # with the pack known no stamp matters
+    write(tmp_path, "solvable", {}, DEFAULT)
+    write(tmp_path, "solvable", READING, MINE)
+    assert "paired" in freshness.pairing(tmp_path, SLUG, "solvable", READING, solvers=("abc", "def"))
 
 
 def test_check_winrates_exit_codes(tmp_path, capsys):

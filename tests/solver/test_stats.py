@@ -263,6 +263,27 @@ def test_stats_under_a_reading_pairs_its_deals_with_the_defaults(tmp_path, capsy
     assert sources["default"]["file"] == "napoleon.solvable.jsonl" and sources["default"]["deals"] == 4
     assert sources["records"]["file"] == "napoleon.solvable.cellar-card=last.jsonl"
     assert main(["check-winrates", "--table", str(table), "--records", str(folder)]) == 0
+    # measured before the table knew it: which solver measured it is not known
+    assert entry["measures"]["solvable"]["solver_code"] is None
+
+
+def test_the_table_names_the_solver_that_measured_every_deal(tmp_path):
+    from pasyans.cli import main
+    from pasyans.freshness import solver_digest
+
+    out, table = tmp_path / "napoleon.solvable.jsonl", tmp_path / "t.json"
+    run = ["stats", "napoleon", "--measure", "solvable", "--nodes", "400", "--budget", "60", "--out", str(out),
+           "--table", str(table), "--deals"]
+
+    def stamp():
+        return json.loads(table.read_text())["games"]["napoleon"]["measures"]["solvable"]["solver_code"]
+
+    assert main(run + ["2"]) == 0 and stamp() == solver_digest()
+    assert main(run + ["2"]) == 0 and stamp() == solver_digest()  # nothing measured: kept
+    data = json.loads(table.read_text())
+    data["games"]["napoleon"]["measures"]["solvable"]["solver_code"] = "older"
+    table.write_text(json.dumps(data))
+    assert main(run + ["3"]) == 0 and stamp() == "mixed"  # deal 3 by this solver, 1-2 by an older one
 
 
 def _write_entries(args):
