@@ -252,7 +252,6 @@ def _refresh_pairing(folder: Path, slug: str, measure: str, readings: dict[str, 
     return found
 
 
-
 def _measured_again(entry: dict, now: dict) -> bool:
     """Has either records file changed since ``entry``'s pairing was made
     (its digests; without them, the counts it stored)? No stored pairing
