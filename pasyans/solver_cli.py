@@ -182,9 +182,14 @@ def solve_command(args) -> int:
         games = [new_game(cls, args.seed, readings)]
     else:
         games = load_states(cls, args.state, readings)
+    from engine.solver.registry import knowledge
+
+    forget = knowledge(cls).forget
     for game in games:
         if args.single_deal:
             game.redeals_left = 0
+        if forget is not None:
+            forget()  # each position of a file solved as if alone (see `Knowledge.forget`)
         solution = solve(game, budget)
         if args.json:
             _print_json(solution.to_json(), indent=1 if args.seed is not None else None)
