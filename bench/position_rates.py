@@ -33,6 +33,7 @@ import json
 import math
 import statistics
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -106,6 +107,12 @@ def measure_game(cls, count: int, seconds: float) -> dict:
     return out
 
 
+def dump(data: dict) -> str:
+    """JSON, one line per list of numbers (the deals and their figures)."""
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return re.sub(r"\[[\d.,\s\[\]]*\]", lambda m: re.sub(r"\s+", "", m.group()).replace(",", ", "), text) + "\n"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("slugs", nargs="*", help="only these games")
@@ -128,7 +135,7 @@ def main() -> int:
                              + ", ".join(f"{x:.1f}" for x in start_load) + " / "
                              + ", ".join(f"{x:.1f}" for x in os.getloadavg())})
         data = {"about": ABOUT, "runs": runs, "games": dict(sorted({**old.get("games", {}), **games}.items()))}
-        RATES.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        RATES.write_text(dump(data), encoding="utf-8")
         print(f"written: {RATES}")
     return 0
 
