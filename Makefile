@@ -45,7 +45,10 @@ bench: setup
 
 # The win-rate table (data/winrates.json, per-deal records in data/winrates/):
 # every game under each of its measures, then the readings that can change
-# a result, WINRATE_BUDGET CPU seconds per deal, on a Dask cluster
+# a result, WINRATE_BUDGET CPU seconds' worth of positions per deal (the
+# positions decide, at each game's rate in data/position-rates.json, so a
+# verdict is the same on any machine; `pasyans stats GAME --measure M
+# --recheck` measures a results file again), on a Dask cluster
 # (WINRATE_CLUSTER: `local` starts a LocalCluster of WINRATE_JOBS workers
 # per command; or the address of a running scheduler). Resumable: a re-run
 # measures only the deals not yet in data/winrates/GAME.MEASURE.jsonl, so a

@@ -12,8 +12,9 @@ Per game, on deals 1..N:
   shuttle; it must be 0), and the hint's CPU time (median and largest), with
   an estimate for the browser (× `PYODIDE_FACTOR`, measured below);
 - *player measure*: `engine.solver.measures.run_deal(slug, "player", ...)`
-  at each `--budgets` CPU seconds per deal (planned in positions, so the
-  figure does not depend on the machine's load): wins of N.
+  at each `--budgets` CPU seconds' worth of positions per deal
+  (`pasyans.budgets`, so the figure does not depend on the machine's load):
+  wins of N.
 
     .venv/bin/python bench/player_bench.py [--deals N] [--budgets 1,4] [--moves M] [slug ...]
 
@@ -38,6 +39,7 @@ import demo_bridge  # noqa: E402
 
 from engine import GAMES  # noqa: E402
 from engine.solver.measures import measures_of, nothing_hidden, run_deal  # noqa: E402
+from pasyans.budgets import position_budget  # noqa: E402
 from engine.solver.search import Budget  # noqa: E402
 
 # Pyodide's CPython in Chromium against this CPython, on the hint's own work
@@ -105,7 +107,8 @@ def main() -> int:
             if "player" not in measures_of(cls) or nothing_hidden(cls):
                 row += f" {'(solvable)':>10}"
                 continue
-            won = sum(run_deal(slug, "player", deal, Budget(nodes=10**9, seconds=budget))["status"] == "won"
+            worth = position_budget(slug, "player", seconds=budget)  # the table's budget: positions decide
+            won = sum(run_deal(slug, "player", deal, Budget(worth.nodes, worth.seconds))["status"] == "won"
                       for deal in deals)
             row += f" {f'{won}/{len(deals)}':>10}"
         print(row, flush=True)

@@ -2,9 +2,9 @@
 
 For every game in which something is hidden from the player (the measure
 "player" of `engine.solver.measures`, where it is not the solver's), deals
-1..N are played at each budget of `BUDGETS` CPU seconds per deal (planned
-in positions, so a deal plays alike on any machine: see
-`engine.solver.player`). Each budget's per-deal records are a results file
+1..N are played at each budget of `BUDGETS` CPU seconds' worth of positions
+per deal (`pasyans.budgets`: the player's own plan, so a deal plays alike on
+any machine: see `engine.solver.player`). Each budget's per-deal records are a results file
 of `pasyans.stats` (`data/player-curves/GAME.player.Bs.jsonl`): resumable,
 a re-run measures only the deals not yet there. The summary,
 `data/player-curves.json`, gives per game and budget the wins, the Wilson
@@ -24,12 +24,13 @@ import time
 from pathlib import Path
 
 from pasyans import stats
+from pasyans.budgets import position_budget
 
 BUDGETS = (1.0, 4.0, 16.0, 64.0)
 DEALS = 50
 FOLDER = Path("data/player-curves")
 SUMMARY = Path("data/player-curves.json")
-NODES = 50_000_000  # the budget's positions: the plan is made from the seconds (PLAN_RATES); this only caps it
+NODES = 50_000_000  # the positions of the older files' budgets, whose seconds decided
 
 ABOUT = ("The player's win rate against its budget, per game in which the player does not see everything "
          "(the 'player' measure of data/winrates.json: a lower bound of what a player can win, made by the "
@@ -60,7 +61,9 @@ def measure(slugs: list[str], budgets: tuple[float, ...], deals: int, folder: Pa
         for slug in slugs:
             out = results_path(folder, slug, seconds)
             start = time.monotonic()
-            records = stats.run(slug, deals, out, measure="player", jobs=jobs, nodes=NODES, seconds=seconds)
+            budget = position_budget(slug, "player", seconds=seconds)
+            records = stats.run(slug, deals, out, measure="player", jobs=jobs, nodes=budget.nodes,
+                                seconds=budget.seconds, equivalent_s=budget.equivalent_s)
             won = sum(r["status"] == "won" for r in records)
             progress(f"{slug} at {seconds:g} s: won {won} of {len(records)} "
                      f"({time.monotonic() - start:.0f} s wall for this run)")
@@ -79,7 +82,7 @@ def summarise(folder: Path = FOLDER, slugs: list[str] | None = None) -> dict:
         head, done = stats.read_results(path, slug, "player")
         if not done or head is None:
             continue
-        seconds = head["budget"]["seconds"]
+        seconds = head["budget"].get("equivalent_s") or head["budget"]["seconds"]
         s = stats.summary(slug, done.values(), head["budget"], "player")
         point = {"seconds": seconds, "deals": s["deals"], "first_deal": s["first_deal"], "last_deal": s["last_deal"],
                  "won": s["won"], "lost": s["lost"], "unknown": s["unknown"],

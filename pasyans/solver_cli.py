@@ -67,7 +67,7 @@ def register(subparsers) -> None:
     p.add_argument("game", metavar="GAME")
     p.add_argument("--measure", choices=("solvable", "player", "single-deal"),
                    help="what the player may know (default: the game's first measure; see engine/solver/measures.py)")
-    p.add_argument("--deals", type=int, required=True, metavar="N", help="measure deals 1..N")
+    p.add_argument("--deals", type=int, metavar="N", help="measure deals 1..N (with --recheck: default every record)")
     p.add_argument("--first", type=int, default=1, metavar="K", help="start at deal K instead of 1")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--cluster", metavar="ADDRESS",
@@ -76,11 +76,21 @@ def register(subparsers) -> None:
     p.add_argument("--out", metavar="FILE",
                    help="results file, one JSON line per deal (default data/winrates/GAME.MEASURE.jsonl); "
                         "a re-run skips the deals already there")
-    p.add_argument("--retry-unknown", action="store_true", help="search again, from scratch, the deals left unknown, with what their earlier searches left of --budget (so `--budget 1` then `--budget 10 --retry-unknown` gives each deal 10 CPU s in all)")
+    p.add_argument("--retry-unknown", action="store_true", help="search again, from scratch, the deals left unknown, with what their earlier searches' budgets left of this budget's positions (so `--budget 1` then `--budget 10 --retry-unknown` gives each deal 10 s' worth of positions in all)")
     p.add_argument("--table", metavar="FILE", help="also put the summary into this JSON table of all games")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--recheck", action="store_true",
+                   help="measure the results file's records again (deals --first.. of --deals, or all) with their "
+                        "own budgets and replay their lines; exit 1 if a verdict differs or a line does not replay")
     _reading_args(p)
-    _budget_args(p)
+    p.add_argument("--budget", "--seconds", dest="seconds", type=float, metavar="SECONDS",
+                   help=f"the budget per deal: the positions that SECONDS CPU seconds search on the table's machine "
+                        f"(the game's rate in data/position-rates.json; default {DEFAULT_SECONDS:g})")
+    p.add_argument("--nodes", type=int, metavar="N",
+                   help="the budget per deal in positions (--budget, if given too, is then the backstop)")
+    p.add_argument("--backstop", type=float, metavar="SECONDS",
+                   help="CPU seconds after which a deal is cut and recorded unknown (default 10 times the budget's "
+                        "worth in seconds, at least 10)")
     p.set_defaults(func=stats_command)
 
 
@@ -172,9 +182,14 @@ def solve_command(args) -> int:
         games = [new_game(cls, args.seed, readings)]
     else:
         games = load_states(cls, args.state, readings)
+    from engine.solver.registry import knowledge
+
+    forget = knowledge(cls).forget
     for game in games:
         if args.single_deal:
             game.redeals_left = 0
+        if forget is not None:
+            forget()  # each position of a file solved as if alone (see `Knowledge.forget`)
         solution = solve(game, budget)
         if args.json:
             _print_json(solution.to_json(), indent=1 if args.seed is not None else None)
@@ -227,27 +242,48 @@ def curves_command(args) -> int:
     return 0
 
 
+def _position_budget(args, slug: str, measure: str):
+    """--budget / --nodes / --backstop as a `pasyans.budgets.PositionBudget`."""
+    from pasyans.budgets import position_budget
+
+    if args.nodes is not None and args.nodes < 1:
+        raise InputError("--nodes must be a whole number >= 1")
+    if args.seconds is not None and not args.seconds > 0:
+        raise InputError("--budget must be > 0 seconds")
+    if args.backstop is not None and not args.backstop > 0:
+        raise InputError("--backstop must be > 0 seconds")
+    if args.nodes is not None:  # the positions decide; --budget, if given, is then the backstop
+        backstop = args.backstop if args.backstop is not None else args.seconds
+        return position_budget(slug, measure, nodes=args.nodes, backstop_s=backstop)
+    seconds = DEFAULT_SECONDS if args.seconds is None else args.seconds
+    return position_budget(slug, measure, seconds=seconds, backstop_s=args.backstop)
+
+
 def stats_command(args) -> int:
     from pasyans import freshness, stats
 
     from engine.solver.measures import measures_of, policy
 
-    budget = _budget(args)
     cls = _game(args.game)
     slug = cls.slug
     readings = _readings(cls, args)
     measure = args.measure or measures_of(cls)[0]
     if measure not in measures_of(cls):
         raise InputError(f"--measure {measure} does not apply to {slug} (it has: {', '.join(measures_of(cls))})")
-    if args.deals < 1 or args.first < 0:
-        raise InputError("--deals must be >= 1 and --first >= 0")
+    if (args.deals is None and not args.recheck) or (args.deals is not None and args.deals < 1) or args.first < 0:
+        raise InputError("--deals must be >= 1 (it may be left out with --recheck) and --first >= 0")
     if args.jobs < 1:
         raise InputError("--jobs must be >= 1")
     out = Path(args.out) if args.out else stats.results_path(Path("data/winrates"), slug, measure, readings)
+    if args.recheck:
+        wanted = None if args.deals is None else range(args.first, args.first + args.deals)
+        differ = stats.recheck(out, slug, measure, wanted, jobs=args.jobs, cluster=args.cluster)
+        return 1 if differ else 0
+    budget = _position_budget(args, slug, measure)
     head, done = stats.read_results(out, slug, measure)
     bar = stats.Progress(sum(1 for d in range(args.first, args.first + args.deals)
                              if d not in done or (args.retry_unknown and done[d]["status"] == "unknown")))
-    if head and head.get("budget") != {"nodes": budget.nodes, "seconds": budget.seconds}:
+    if head and head.get("budget") != budget.header():
         kept = ("the deals left unknown get the rest of --budget" if args.retry_unknown
                 else "its deals are kept")
         print(f"pasyans: note: {out} was begun with budget {head.get('budget')}; {kept}", file=sys.stderr)
@@ -258,11 +294,12 @@ def stats_command(args) -> int:
     try:
         records = stats.run(slug, args.deals, out, measure=measure, jobs=args.jobs, cluster=args.cluster,
                             nodes=budget.nodes, seconds=budget.seconds, first=args.first,
-                            retry_unknown=args.retry_unknown, readings=readings, progress=bar.update)
+                            retry_unknown=args.retry_unknown, readings=readings, progress=bar.update,
+                            equivalent_s=budget.equivalent_s)
     finally:
         bar.close()
     wall = time.monotonic() - start
-    used = (head or stats.header(slug, measure, budget.nodes, budget.seconds))["budget"]
+    used = (head or stats.header(slug, measure, budget.nodes, budget.seconds, None, budget.equivalent_s))["budget"]
     summary = stats.summary(slug, records, used, measure, policy(cls, measure))
     # which solver measured the records: a player's verdicts pair only with one solver's
     summary["solver_code"] = freshness.solver_stamp(

@@ -8,6 +8,12 @@ is known, so that a long run can be stopped and resumed: a re-run skips
 the deals already in the file. The first line of the file says which game,
 measure, readings and budget the lines belong to.
 
+The budget is counted in positions (`pasyans.budgets`): a deal's verdict
+and its positions are the same on any machine, so `recheck` can measure the
+records again and find any that differ; CPU seconds are reported, and are a
+backstop only. Each won deal keeps its line (`line`: the moves joined by
+spaces), which `recheck` replays.
+
 The summary never gives a rate over the decided deals alone: with N deals,
 W won and U undecided, the share won lies in the bracket [W/N, (W+U)/N];
 `low` is the Wilson 95% lower bound of W/N and `high` the Wilson 95% upper
@@ -26,6 +32,7 @@ import time
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from pasyans.budgets import decided_by_positions
 from pasyans.errors import InputError
 
 Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
@@ -91,10 +98,16 @@ def _measure_star(args: tuple) -> dict:
 # -- the results file -----------------------------------------------------------
 
 
-def header(slug: str, measure: str, nodes: int, seconds: float, readings: dict[str, str] | None = None) -> dict:
+def header(slug: str, measure: str, nodes: int, seconds: float, readings: dict[str, str] | None = None,
+           equivalent_s: float | None = None) -> dict:
+    """The first line of a results file: ``nodes`` positions per deal decide,
+    ``seconds`` is the backstop, ``equivalent_s`` what the positions are
+    worth in CPU seconds (`pasyans.budgets`)."""
     return {"game": slug, "measure": measure, "readings": dict(readings or {}),
-            "budget": {"nodes": nodes, "seconds": seconds}, "solver": "engine.solver",
-            "clock": "CPU seconds of the measuring thread"}
+            "budget": {"nodes": nodes, "seconds": seconds, "equivalent_s": equivalent_s},
+            "solver": "engine.solver",
+            "clock": "positions decide; CPU seconds of the measuring thread are reported, and are a backstop only "
+                     "(a deal it cut is 'unknown' with 'backstop': true)"}
 
 
 def read_results(path: Path, slug: str, measure: str | None = None) -> tuple[dict | None, dict[int, dict]]:
@@ -223,27 +236,33 @@ class Progress:
 def run(slug: str, deals: int, out: Path, *, measure: str = "solvable", jobs: int = 1,
         cluster: str | None = None, nodes: int = 50_000_000, seconds: float = 10.0, first: int = 1,
         retry_unknown: bool = False, readings: dict[str, str] | None = None,
-        progress: Callable[[dict], None] | None = None) -> list[dict]:
-    """Measure deals ``first`` .. ``first + deals - 1`` not yet in ``out``; return all their records."""
+        progress: Callable[[dict], None] | None = None, equivalent_s: float | None = None) -> list[dict]:
+    """Measure deals ``first`` .. ``first + deals - 1`` not yet in ``out``; return all their records.
+    ``nodes`` positions per deal decide; ``seconds`` is the CPU seconds' backstop."""
     head, done = read_results(out, slug, measure)
+    if head is not None and not decided_by_positions(head):
+        raise InputError("this results file's budget is CPU seconds (it was made before positions decided, and "
+                         "its verdicts depend on the machine): measure into another file (--out), or move it "
+                         "aside; `pasyans stats --recheck` still reads it", str(out), 1)
     wanted = range(first, first + deals)
     todo = [d for d in wanted if d not in done or (retry_unknown and done[d]["status"] == "unknown")]
-    # a deal measured again gets what its earlier passes left of ``seconds``
-    first_budget = (head or {}).get("budget", {}).get("seconds", seconds)
-    earlier = {d: passes(done[d], first_budget) for d in todo if d in done}
-    left = {d: round(seconds - sum(p["seconds"] for p in earlier.get(d, ())), 4) for d in todo}
-    todo = [d for d in todo if left[d] >= MIN_PASS_S]
-    tasks = [(slug, measure, d, nodes, left[d], dict(readings or {})) for d in todo]
+    # a deal measured again gets what its earlier passes left of ``nodes``
+    first_nodes = (head or {}).get("budget", {}).get("nodes", nodes)
+    earlier = {d: passes(done[d], first_nodes) for d in todo if d in done}
+    left = {d: nodes - sum(p["budget_nodes"] for p in earlier.get(d, ())) for d in todo}
+    todo = [d for d in todo if d not in earlier or left[d] >= MIN_PASS_NODES]
+    tasks = [(slug, measure, d, left[d], seconds, dict(readings or {})) for d in todo]
     out.parent.mkdir(parents=True, exist_ok=True)
-    known = same_as_solvable(slug, measure, out, readings, head or header(slug, measure, nodes, seconds, readings))
+    fresh_head = header(slug, measure, nodes, seconds, readings, equivalent_s)
+    known = same_as_solvable(slug, measure, out, readings, head or fresh_head)
     with out.open("a", encoding="utf-8") as sink:
         if head is None:
-            sink.write(json.dumps(header(slug, measure, nodes, seconds, readings)) + "\n")
+            sink.write(json.dumps(fresh_head) + "\n")
         # the very search the player's measure would run here (same budget), so its
         # undecided deals too, unless they are to be measured again
         reuse = [known[t[2]] for t in tasks
                  if t[2] in known and not (retry_unknown and known[t[2]]["status"] == "unknown"
-                                           and known[t[2]].get("budget_s", first_budget) < seconds)]
+                                           and known[t[2]].get("budget_nodes", first_nodes) < nodes)]
         tasks = [t for t in tasks if t[2] not in {r["deal"] for r in reuse}]
         results = iter(reuse)
         if tasks:
@@ -251,7 +270,7 @@ def run(slug: str, deals: int, out: Path, *, measure: str = "solvable", jobs: in
             results = (r for part in (reuse, fresh) for r in part)
         for record in results:
             if earlier.get(record["deal"]) and "same_as" not in record:
-                record = after_passes(record, earlier[record["deal"]], seconds)
+                record = after_passes(record, earlier[record["deal"]], nodes)
             sink.write(json.dumps(record) + "\n")
             sink.flush()
             done[record["deal"]] = record
@@ -260,27 +279,93 @@ def run(slug: str, deals: int, out: Path, *, measure: str = "solvable", jobs: in
     return [done[d] for d in wanted if d in done]
 
 
-MIN_PASS_S = 0.05  # a deal measured again needs at least this much of its budget left
+MIN_PASS_NODES = 100  # a deal measured again needs at least this many positions of its budget left
 
 
-def passes(record: dict, first_budget: float) -> list[dict]:
-    """The searches a record's verdict took, one ``{"budget_s", "seconds",
-    "status"}`` each (a record of one search has no ``passes`` of its own)."""
-    return record.get("passes") or [{"budget_s": record.get("budget_s", first_budget),
-                                     "seconds": record["seconds"], "status": record["status"]}]
+def passes(record: dict, first_nodes: int) -> list[dict]:
+    """The searches a record's verdict took, one ``{"budget_nodes", "nodes",
+    "seconds", "status"}`` each (a record of one search has no ``passes`` of
+    its own: its budget is the header's)."""
+    return record.get("passes") or [{"budget_nodes": record.get("budget_nodes", first_nodes),
+                                     "nodes": record["nodes"], "seconds": record["seconds"],
+                                     "status": record["status"]}]
 
 
-def after_passes(record: dict, earlier: list[dict], seconds: float) -> dict:
+def after_passes(record: dict, earlier: list[dict], nodes: int) -> dict:
     """A deal measured again (`run`'s ``retry_unknown``): the new search ran
-    from scratch with what the earlier ones left of the deal's ``seconds``;
-    the record's ``seconds`` is the CPU time of all its searches and
-    ``budget_s`` the deal's whole budget, so that "decided within 10 s"
-    counts every second the deal cost."""
-    last = {"budget_s": round(seconds - sum(p["seconds"] for p in earlier), 4),
+    from scratch with what the earlier ones' budgets left of the deal's
+    ``nodes``; the record's ``nodes`` and ``seconds`` count all its searches
+    and ``budget_nodes`` is the deal's whole budget, so that "decided within
+    10 s" counts every second the deal cost. The verdict (and the line) is
+    the last search's."""
+    last = {"budget_nodes": nodes - sum(p["budget_nodes"] for p in earlier), "nodes": record["nodes"],
             "seconds": record["seconds"], "status": record["status"]}
     every = [*earlier, last]
-    return {**record, "seconds": round(sum(p["seconds"] for p in every), 4), "budget_s": seconds,
-            "passes": every}
+    return {**record, "nodes": sum(p["nodes"] for p in every), "seconds": round(sum(p["seconds"] for p in every), 4),
+            "budget_nodes": nodes, "passes": every}
+
+
+def recheck(path: Path, slug: str, measure: str, wanted: Iterable[int] | None = None, *, jobs: int = 1,
+            cluster: str | None = None, report: Callable[[str], None] = print) -> int:
+    """Measure the records of ``path`` again, each with the budget of the
+    search that gave its verdict (a record measured in passes: its last),
+    and replay every line kept; report each deal whose verdict differs, whose
+    line does not replay, whose positions differ (a note: a change of the
+    solver may change them and keep the verdict) or that is won without a
+    line (an older record, a note). Returns the number of differences:
+    verdicts that differ and lines that do not replay."""
+    from engine.solver.measures import new_game, replay
+
+    head, done = read_results(path, slug, measure)
+    if head is None:
+        raise InputError("no results file to recheck", str(path))
+    readings = head.get("readings") or {}
+    budget = head.get("budget") or {}
+    positions = decided_by_positions(head)
+    if not positions:
+        report(f"{path}: its budget is CPU seconds (made before positions decided): a verdict near the budget "
+               "may differ with the machine's load")
+    wanted = None if wanted is None else set(wanted)
+    records = [done[d] for d in sorted(done) if wanted is None or d in wanted]
+    tasks = []
+    for record in records:
+        last = passes(record, budget.get("nodes", 0))[-1]
+        if positions:
+            tasks.append((slug, measure, record["deal"], last["budget_nodes"], budget["seconds"], readings))
+        else:
+            seconds = last.get("budget_s", budget.get("seconds", 10.0))
+            tasks.append((slug, measure, record["deal"], budget.get("nodes", 50_000_000), seconds, readings))
+    differ = old_wins = moved = 0
+    for record in records:
+        if record.get("line") is not None:
+            start = new_game(slug, record["deal"], readings or None)
+            if measure == "single-deal":
+                start.redeals_left = 0
+            try:
+                replay(start, record["line"].split(), f"deal {record['deal']}'s line")
+            except Exception as error:  # IllegalMoveError, or a line that does not win
+                differ += 1
+                report(f"deal {record['deal']}: its line does not replay: {error}")
+        elif record["status"] == "won":
+            old_wins += 1
+    runner = run_cluster(tasks, cluster, jobs) if cluster else run_local(tasks, jobs)
+    for again in runner:
+        record = done[again["deal"]]
+        last = passes(record, budget.get("nodes", 0))[-1]
+        before = last.get("nodes", record["nodes"])  # an older record's passes kept no positions
+        if again["status"] != last["status"]:
+            differ += 1
+            report(f"deal {again['deal']}: recorded {last['status']}, now {again['status']} "
+                   f"({before:,} positions then, {again['nodes']:,} now"
+                   + (", cut by the backstop" if again.get("backstop") else "") + ")")
+        elif positions and again["nodes"] != before:
+            moved += 1
+            report(f"deal {again['deal']}: {again['status']} as recorded, in {again['nodes']:,} positions "
+                   f"(recorded {before:,})")
+    report(f"rechecked {len(records)} deals of {path}: {differ} differ" +
+           (f"; {moved} in other positions" if moved else "") +
+           (f"; {old_wins} won without a line kept (older records)" if old_wins else ""))
+    return differ
 
 
 def same_as_solvable(slug: str, measure: str, out: Path, readings: dict[str, str] | None,
@@ -316,7 +401,11 @@ def summary(slug: str, records: Iterable[dict], budget: dict | None = None, meas
     # deals measured again in passes (`after_passes`) had the larger budget of the later pass
     first_budget = (budget or {}).get("seconds")
     escalated = any("passes" in r for r in records)
-    if escalated:
+    in_positions = position_summary(budget, records) if decided_by_positions({"budget": budget}) else {}
+    if in_positions:
+        # "decided within 10 s" asks what the budget was worth in seconds
+        budget = {**budget, "seconds": in_positions["budget_s"] or budget.get("seconds")}
+    elif escalated:
         budget = {**(budget or {}), "seconds": max(r.get("budget_s", first_budget or 0) for r in records)}
 
     def decided_within(limit: float) -> float | None:
@@ -334,13 +423,30 @@ def summary(slug: str, records: Iterable[dict], budget: dict | None = None, meas
            "decided": round((n - unknown) / n, 4) if n else None,
            "budget_s": (budget or {}).get("seconds"),
            "budget_nodes": (budget or {}).get("nodes"),
-           **({"first_pass_s": first_budget} if escalated else {}),
+           **({"first_pass_s": first_budget} if escalated and not in_positions else {}),
+           **in_positions,
            "policy": policy,
            "seconds": {f"p{q}": round(percentile(times, q), 4) for q in (50, 90, 95, 99)}
            | {"max": round(max(times), 4) if times else 0.0,
               "mean": round(sum(times) / n, 4) if n else 0.0},
            "decided_within_1s": decided_within(1.0),
            "decided_within_10s": decided_within(10.0)}
+    return out
+
+
+def position_summary(budget: dict, records: list[dict]) -> dict:
+    """A budget in positions, for the table: ``budget_nodes`` decides (with
+    passes, the whole of the largest), ``budget_s`` is what it is worth in CPU
+    seconds at the game's rate, ``backstop_s`` the clock's backstop and
+    ``backstop`` the deals it cut; with passes, ``first_pass_nodes`` and
+    ``first_pass_s`` the first pass's."""
+    nodes, worth = budget["nodes"], budget.get("equivalent_s")
+    top = max([r.get("budget_nodes", nodes) for r in records] or [nodes])
+    out = {"decides": "positions", "budget_nodes": top,
+           "budget_s": round(top * worth / nodes, 2) if worth else None, "backstop_s": budget.get("seconds"),
+           "backstop": sum(1 for r in records if r.get("backstop"))}
+    if any("passes" in r for r in records):
+        out.update(first_pass_nodes=nodes, first_pass_s=worth)
     return out
 
 
@@ -409,11 +515,19 @@ def reading_items(measures: Iterable[str] | None = None) -> list[tuple[str, str,
 
 
 def format_summary(s: dict) -> str:
-    passes = (f" (every deal {s['first_pass_s']:g} s first, the undecided searched again with the rest)"
-              if s.get("first_pass_s") else "")
-    lines = [f"{s['game']} ({s['measure']}): deals {s['first_deal']}..{s['last_deal']} ({s['deals']}), "
-             f"budget {s['budget_s']:g} CPU s per deal{passes}",
-             f"  won {s['won']}  lost {s['lost']}  unknown {s['unknown']} (budget ran out)"]
+    if s.get("decides") == "positions":
+        worth = f" (worth {s['budget_s']:g} CPU s here)" if s.get("budget_s") else ""
+        passes = (f"; every deal {s['first_pass_nodes']:,} first, the undecided searched again with the rest"
+                  if s.get("first_pass_nodes") else "")
+        budget = (f"budget {s['budget_nodes']:,} positions per deal{worth}{passes}; "
+                  f"backstop {s['backstop_s']:g} CPU s")
+    else:
+        passes = (f" (every deal {s['first_pass_s']:g} s first, the undecided searched again with the rest)"
+                  if s.get("first_pass_s") else "")
+        budget = f"budget {s['budget_s']:g} CPU s per deal{passes}"
+    cut = f", {s['backstop']} of them cut by the backstop" if s.get("backstop") else ""
+    lines = [f"{s['game']} ({s['measure']}): deals {s['first_deal']}..{s['last_deal']} ({s['deals']}), {budget}",
+             f"  won {s['won']}  lost {s['lost']}  unknown {s['unknown']} (budget ran out{cut})"]
     if s["deals"]:
         lo, hi = s["bracket"]
         if s["unknown"]:
@@ -440,7 +554,12 @@ ABOUT = ("Win rates of the sixteen games, measured by pasyans' solver (engine/so
          "exact; 'player' - a player who sees only what the rules show wins the deal, following the policy "
          "described in 'policy' (a lower bound). won / lost / unknown count deals first_deal..last_deal; "
          "unknown means the budget ran out. bracket = [won/N, (won+unknown)/N]; low / high are the Wilson 95% "
-         "bounds of won/N and (won+unknown)/N; seconds are CPU seconds per deal. Where an entry has first_pass_s, every deal was searched "
+         "bounds of won/N and (won+unknown)/N; seconds are CPU seconds per deal. Where an entry says decides: positions, the "
+         "budget is budget_nodes positions per deal (the solver's count, the same on any machine: a deal's verdict "
+         "does not depend on the load), worth budget_s CPU seconds at the game's rate (data/position-rates.json); "
+         "CPU seconds are reported and decide nothing but a backstop of backstop_s, and 'backstop' counts the deals "
+         "it cut (left unknown); each won deal's line is in its record. Older entries' budget_s was CPU seconds "
+         "that decided. Where an entry has first_pass_s, every deal was searched "
          "with that budget first and the undecided ones were searched again from scratch with what was left of "
          "budget_s (the records' 'passes'); a deal's seconds count all its searches. Under games.G.readings.ID.ALT, "
          "the same measures under another reading of the text; their 'paired' counts the same deals' verdicts "
@@ -517,8 +636,9 @@ def table_notes(table: dict) -> dict:
         cpu += (place.get("seconds") or {}).get("mean", 0.0) * place.get("deals", 0)
     old = table.get("notes", {})
     notes = {"wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "workers": sorted(workers),
-             "machine": f"{os.cpu_count()} cores shared with other work; budgets and times are CPU seconds "
-                        "of the measuring thread, so a busy machine slows the run but does not weaken the search"}
+             "machine": f"{os.cpu_count()} cores shared with other work; budgets are positions (older entries: "
+                        "CPU seconds), times CPU seconds of the measuring thread, so a busy machine slows the run "
+                        "but does not change a verdict"}
     for key in ("command", "load", "finished", "run", "scale", "code"):  # the last three are written by hand
         if key in old:
             notes[key] = old[key]

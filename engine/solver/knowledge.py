@@ -54,6 +54,11 @@ class Knowledge(NamedTuple):
     exact: Callable | None = None
     # a game's own canonical key (replaces the generic one; proved where registered)
     key: Callable[[Game], bytes] | None = None
+    # clears what the game's searches remember from one search to the next
+    # where it changes what a search does, not only its speed (a measure
+    # calls it before each deal, so that a verdict and its positions do not
+    # depend on what the process ran before)
+    forget: Callable[[], None] | None = None
 
 
 # slug -> Knowledge, filled by the games' modules (engine/solver/games/) as

@@ -15,7 +15,14 @@
 
 `run_deal(slug, measure, deal, budget)` returns the deal's record; every
 "won" line is replayed through `Game.play` on a fresh deal before it is
-reported, so a won verdict never rests on the search alone.
+reported, so a won verdict never rests on the search alone, and is kept in
+the record (`line`: the moves joined by spaces) for anyone to replay.
+
+The budget's positions decide (`Budget.nodes`, counted by the `Meter`), so
+that a deal gives the same verdict, in the same positions, on any machine
+and under any load; its CPU seconds are a backstop only. A deal the backstop
+cut (the clock ran out before the positions) is recorded "unknown" with
+``"backstop": true``: its verdict would depend on the machine.
 """
 
 from __future__ import annotations
@@ -83,6 +90,9 @@ def run_deal(slug: str, measure: str, deal: int, budget: Budget,
     if measure not in measures_of(cls):
         raise ValueError(f"measure {measure!r} does not apply to {slug} (it has {', '.join(measures_of(cls))})")
     game = new_game(cls, deal, readings)
+    know = knowledge(cls)
+    if know.forget is not None:
+        know.forget()  # nothing an earlier search in this process remembered changes this one
     record: dict = {"deal": deal}
     if measure == "player" and not nothing_hidden(cls):
         result = play(game, budget)
@@ -99,12 +109,21 @@ def run_deal(slug: str, measure: str, deal: int, budget: Budget,
         if measure == "single-deal":
             start.redeals_left = 0
     if record["status"] == WON:
-        for text in line:
-            start.play(text)  # raises IllegalMoveError if the search strayed from the rules
-        if not start.is_won():
-            raise AssertionError(f"{slug} deal {deal}: the {measure} line does not end in a win")
+        replay(start, line, f"{slug} deal {deal}: the {measure} line")
+        record["line"] = " ".join(line)
+    if record["seconds"] > budget.seconds:  # the clock read past the backstop: the positions did not decide
+        record.update(status=UNKNOWN, backstop=True)
     return record
 
 
+def replay(start: Game, line, what: str) -> None:
+    """Play ``line`` (move strings) on ``start``: an `IllegalMoveError` if a
+    move breaks the rules, an AssertionError if the line does not win."""
+    for text in line:
+        start.play(text)
+    if not start.is_won():
+        raise AssertionError(f"{what} does not end in a win")
+
+
 __all__ = ["LOST", "MEASURES", "POLICIES", "UNKNOWN", "WON", "measures_of", "new_game", "nothing_hidden",
-           "policy", "run_deal"]
+           "policy", "replay", "run_deal"]

@@ -285,12 +285,15 @@ class Player:
         return self.meter.deadline - clock()
 
     def sub_budget(self, nodes: int, seconds: float) -> Budget:
-        """A budget for one search inside the player's, or `OutOfBudget`."""
+        """A budget for one search inside the player's, or `OutOfBudget`:
+        ``nodes`` positions at most; ``seconds`` is not a limit of its own
+        (a search cut by the clock would make the deal play differently on
+        a busy machine), only the deal's backstop is."""
         left_nodes = self.meter.max_nodes - self.meter.nodes
         left_seconds = self.remaining()
         if left_nodes <= 0 or left_seconds <= 0:
             raise OutOfBudget
-        return Budget(min(nodes, left_nodes), min(seconds, left_seconds))
+        return Budget(min(nodes, left_nodes), left_seconds)
 
     def think_slice(self, choices: int = 0) -> int:
         """Positions the next decision may spend: what is left of the plan

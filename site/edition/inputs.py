@@ -164,6 +164,12 @@ def _number(value: float, lang: str, spec: str = ".1f") -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
+def _count(value: int, lang: str) -> str:
+    """A whole number with its thousands grouped (a narrow space in Russian)."""
+    text = format(value, ",")
+    return text.replace(",", "\u202f") if lang == "ru" else text
+
+
 def rate_text(entry: dict, lang: str = "en") -> str:
     """One measure as the home page prints it: the share won (a bracket
     where deals stayed undecided), its Wilson 95% interval, N, the budget
@@ -183,7 +189,15 @@ def rate_text(entry: dict, lang: str = "en") -> str:
 
 def budget_text(entry: dict, lang: str = "en") -> str:
     """The budget per deal; where the deals were searched in passes
-    (`first_pass_s`), the first pass's budget and the whole one."""
+    (`first_pass_s`), the first pass's budget and the whole one. A budget
+    in positions (`decides`) is said in positions, with its worth in
+    seconds."""
+    if entry.get("decides") == "positions":
+        s = _number(entry.get("budget_s") or 0, lang, "g")
+        if entry.get("first_pass_nodes"):
+            return i18n.text("rate.budget.positions.passes", lang, n=_count(entry["budget_nodes"], lang), s=s,
+                             first=_count(entry["first_pass_nodes"], lang))
+        return i18n.text("rate.budget.positions", lang, n=_count(entry["budget_nodes"], lang), s=s)
     if entry.get("first_pass_s"):
         return i18n.text("rate.budget.passes", lang, s=_number(entry["budget_s"], lang, "g"),
                          first=_number(entry["first_pass_s"], lang, "g"))

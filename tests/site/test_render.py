@@ -231,3 +231,12 @@ def test_a_measure_searched_in_passes_says_both_budgets():
                                        "for the undecided), 10 undecided")
     del entry["first_pass_s"]
     assert "N = 300, 10 s/deal, 10 undecided" in inputs.rate_text(entry)
+
+
+def test_a_budget_in_positions_is_said_in_positions_with_its_worth():
+    entry = {"deals": 300, "won": 200, "lost": 90, "unknown": 10, "low": 0.61, "high": 0.72, "decides": "positions",
+             "budget_nodes": 180_000, "budget_s": 10.0, "first_pass_nodes": 18_000, "first_pass_s": 1.0}
+    assert "≤ 180,000 positions/deal (≈ 10 s; 18,000 first, then the rest" in inputs.rate_text(entry)
+    del entry["first_pass_nodes"]
+    assert "N = 300, 180,000 positions/deal (≈ 10 s), 10 undecided" in inputs.rate_text(entry)
+    assert "180\u202f000 поз. на раздачу (≈ 10 с)" in inputs.rate_text(entry, "ru")

@@ -307,32 +307,33 @@ def test_two_runs_writing_one_table_side_by_side_lose_nothing(tmp_path):
 
 def test_deals_measured_again_get_what_their_first_pass_left(tmp_path, monkeypatch):
     """`--retry-unknown` with a larger budget: the deals left undecided are
-    searched again from scratch with the rest of the deal's budget, and the
-    record counts the CPU seconds of both searches."""
+    searched again from scratch with the rest of the deal's positions, and
+    the record counts the positions and CPU seconds of both searches."""
     given = {}
 
     def fake(slug, measure, deal, nodes, seconds, readings=None):
-        given.setdefault(deal, []).append(seconds)
-        decided = deal % 2 or seconds > 5  # odd deals at once, even ones with the larger budget
-        return {"deal": deal, "status": "won" if decided else "unknown", "moves": 0, "nodes": 10,
-                "seconds": 0.25 if deal % 2 else 1.02 if seconds < 5 else 3.0}
+        given.setdefault(deal, []).append(nodes)
+        decided = deal % 2 or nodes > 5_000  # odd deals at once, even ones with the larger budget
+        return {"deal": deal, "status": "won" if decided else "unknown", "moves": 0,
+                "nodes": 10 if deal % 2 else min(nodes, 7_000), "seconds": 0.25 if deal % 2 else nodes / 1_000}
 
     monkeypatch.setattr(stats, "measure_record", fake)
     out = tmp_path / "r.jsonl"
-    stats.run("shah", 4, out, nodes=NODES, seconds=1.0)
-    records = stats.run("shah", 4, out, nodes=NODES, seconds=10.0, retry_unknown=True)
-    assert given == {1: [1.0], 2: [1.0, 8.98], 3: [1.0], 4: [1.0, 8.98]}
+    stats.run("shah", 4, out, nodes=1_000, seconds=100.0, equivalent_s=1.0)
+    records = stats.run("shah", 4, out, nodes=10_000, seconds=100.0, retry_unknown=True, equivalent_s=10.0)
+    assert given == {1: [1_000], 2: [1_000, 9_000], 3: [1_000], 4: [1_000, 9_000]}
     by_deal = {r["deal"]: r for r in records}
     assert by_deal[1] == {"deal": 1, "status": "won", "moves": 0, "nodes": 10, "seconds": 0.25}
-    assert by_deal[2]["status"] == "won" and by_deal[2]["seconds"] == 4.02 and by_deal[2]["budget_s"] == 10.0
-    assert [p["status"] for p in by_deal[2]["passes"]] == ["unknown", "won"]
+    assert by_deal[2]["status"] == "won" and by_deal[2]["seconds"] == 10.0 and by_deal[2]["budget_nodes"] == 10_000
+    assert by_deal[2]["nodes"] == 8_000 and [p["status"] for p in by_deal[2]["passes"]] == ["unknown", "won"]
     head, done = stats.read_results(out, "shah")
     s = stats.summary("shah", done.values(), head["budget"])
-    assert s["budget_s"] == 10.0 and s["first_pass_s"] == 1.0 and s["unknown"] == 0
+    assert s["budget_nodes"] == 10_000 and s["budget_s"] == 10.0 and s["first_pass_nodes"] == 1_000
+    assert s["first_pass_s"] == 1.0 and s["unknown"] == 0 and s["decides"] == "positions"
     assert s["decided_within_1s"] == 0.5 and s["decided_within_10s"] == 1.0
-    assert "every deal 1 s first" in stats.format_summary(s)
+    assert "every deal 1,000 first" in stats.format_summary(s)
     # nothing left to spend: a deal is not measured again
-    stats.run("shah", 4, out, nodes=NODES, seconds=4.0, retry_unknown=True)
+    stats.run("shah", 4, out, nodes=4_000, seconds=100.0, retry_unknown=True)
     assert len(given[2]) == 2
 
 
@@ -346,17 +347,17 @@ def test_a_game_with_nothing_hidden_copies_the_solvable_passes_too(tmp_path, mon
     measured = []
 
     def fake(slug, measure, deal, nodes, seconds, readings=None):
-        measured.append((measure, deal, seconds))
-        status = "won" if deal == 1 or (deal == 2 and seconds > 5) else "unknown"
-        return {"deal": deal, "status": status, "moves": 0, "nodes": 1, "seconds": min(seconds, 1.0)}
+        measured.append((measure, deal, nodes))
+        status = "won" if deal == 1 or (deal == 2 and nodes > 5_000) else "unknown"
+        return {"deal": deal, "status": status, "moves": 0, "nodes": min(nodes, 10), "seconds": 0.5}
 
     monkeypatch.setattr(stats, "measure_record", fake)
     folder = tmp_path / "winrates"
     for measure in ("solvable", "player"):
         path = stats.results_path(folder, "napoleon", measure)
-        stats.run("napoleon", 3, path, measure=measure, nodes=NODES, seconds=1.0)
-        stats.run("napoleon", 3, path, measure=measure, nodes=NODES, seconds=10.0, retry_unknown=True)
+        stats.run("napoleon", 3, path, measure=measure, nodes=1_000, seconds=SECONDS)
+        stats.run("napoleon", 3, path, measure=measure, nodes=10_000, seconds=SECONDS, retry_unknown=True)
     assert [m for m in measured if m[0] == "player"] == []  # every player's deal is the solvable one's
     player = stats.read_results(stats.results_path(folder, "napoleon", "player"), "napoleon")[1]
     assert {d: r["status"] for d, r in player.items()} == {1: "won", 2: "won", 3: "unknown"}
-    assert player[3]["budget_s"] == 10.0 and player[3]["same_as"] == "solvable"
+    assert player[3]["budget_nodes"] == 10_000 and player[3]["same_as"] == "solvable"

@@ -132,8 +132,12 @@ def mill_over_foundations(talon: list[int], pool: list[int], centre: int, corner
     talon, pool, corners, bits = list(talon), list(pool), list(corners), list(bits)
     entry = (bytes(talon), bytes(pool), centre, tuple(sorted(zip(corners, bits))), each_packet)
     known = _MILL_ENDGAMES.get(entry)
-    if known is not None or entry in _MILL_ENDGAMES:
-        return known
+    if known is not None:
+        # what a search with this limit would answer, so that the answer never
+        # depends on which searches ran before in this process
+        answer, states = known
+        if answer is not None or limit <= states:
+            return answer if states <= limit else None  # a smaller search overflows first
     if len(_MILL_ENDGAMES) > 20_000:
         _MILL_ENDGAMES.clear()
     seen: set = set()
@@ -196,12 +200,13 @@ def mill_over_foundations(talon: list[int], pool: list[int], centre: int, corner
         answer = solve(centre, corners, bits)
     except OverflowError:
         answer = None
-    if answer is not None or limit >= MILL_ENDGAME_STATES:  # a smaller search's None is no answer
-        _MILL_ENDGAMES[entry] = answer
+    _MILL_ENDGAMES[entry] = answer, len(seen)
     return answer
 
 
-_MILL_ENDGAMES: dict[tuple, bool | None] = {}  # endgame -> its answer (a pure function of the tuple)
+# endgame -> its answer and the states its search met (None: it overflowed at that many); with the
+# states, the answer of a search of any limit is a pure function of the tuple
+_MILL_ENDGAMES: dict[tuple, tuple[bool | None, int]] = {}
 
 
 MILL_SHORT_PACK = 12  # the exact search of a short pack: at most this many cards in it
@@ -253,7 +258,10 @@ def mill_short_pack(game: Game) -> bool | None:
     entry = (bytes(stock), bytes(talon), bytes(wings), centre, tuple(sorted(zip(corners, bits))),
              each_packet, standstill)
     if entry in _MILL_SHORT:
-        return _MILL_SHORT[entry]
+        answer, dear = _MILL_SHORT[entry]
+        if dear:  # as the search itself would, so that the ceiling never depends on the cache
+            _dear_in_this_deal(game.deal, len(stock))
+        return answer
     if len(_MILL_SHORT) > 20_000:
         _MILL_SHORT.clear()
     seen: set = set()
@@ -344,16 +352,31 @@ def mill_short_pack(game: Game) -> bool | None:
         answer = solve(centre, bits)
     except OverflowError:
         answer = None
-    if answer is not False and len(seen) > MILL_SHORT_DEAR:
-        # dear and no proof: leave packs this long to the main search in this deal
-        if len(_MILL_SHORT_CEILING) > 1000:
-            _MILL_SHORT_CEILING.clear()
-        _MILL_SHORT_CEILING[game.deal] = len(stock)
-    _MILL_SHORT[entry] = answer
+    dear = answer is not False and len(seen) > MILL_SHORT_DEAR
+    if dear:
+        _dear_in_this_deal(game.deal, len(stock))
+    _MILL_SHORT[entry] = answer, dear
     return answer
 
 
-_MILL_SHORT: dict[tuple, bool | None] = {}  # short pack -> its answer (a pure function of the tuple)
+def _dear_in_this_deal(deal: int, pack: int) -> None:
+    """A search of a pack this long was dear and proved nothing: leave packs
+    this long to the main search in this deal."""
+    if len(_MILL_SHORT_CEILING) > 1000:
+        _MILL_SHORT_CEILING.clear()
+    _MILL_SHORT_CEILING[deal] = pack
+
+
+def mill_forget() -> None:
+    """`Knowledge.forget`: the ceilings are not a pure cache (a skipped
+    search changes what the main search meets, so its positions), so each
+    measured deal starts without those an earlier search of the same deal
+    number left."""
+    _MILL_SHORT_CEILING.clear()
+
+
+# short pack -> its answer and whether its search was dear (a pure function of the tuple)
+_MILL_SHORT: dict[tuple, tuple[bool | None, bool]] = {}
 # deal -> the shortest pack whose search overflowed (time only: a skipped search proves nothing)
 _MILL_SHORT_CEILING: dict[int, int] = {}
 
@@ -679,4 +702,4 @@ class _ProbeSpent(Exception):
 # corners that have lent a card, the corners' places matter.
 register("mill", Knowledge(interchangeable=("wing", "corner"),
                            interchangeable_when=lambda game: not game.extra.get("lent"),
-                           suit_blind=True, dead=mill_dead, exact=mill_exact))
+                           suit_blind=True, dead=mill_dead, exact=mill_exact, forget=mill_forget))
