@@ -177,6 +177,13 @@ class Move(NamedTuple):
         return f"Move.parse({str(self)!r})"
 
 
+# `Game.is_standstill`'s answers by shuttle component: ((class, readings,
+# limit), `_standstill_key`) -> standstill. A pure function of the position,
+# so remembering it changes no answer, only the time; cleared when full.
+_STANDSTILLS: dict[tuple, bool] = {}
+STANDSTILLS_KEPT = 200_000
+
+
 class PileSpec(NamedTuple):
     """A pile of the layout: its id, role and where to draw it.
 
@@ -314,6 +321,10 @@ class Game:
     HOME_ROLES: frozenset[str] = frozenset()
     READINGS: dict[str, Reading] = {}  # derived: the readings of the game's rule book
     _probing = False  # True on the copy `is_standstill` explores (no nested standstill test)
+    # True where a shuttle's move back is always a shuttle too (`is_shuttle`
+    # defined by `can_take_back`), so that shuttles reach from one another
+    # and `is_standstill` may remember one answer for all they reach
+    SHUTTLES_GO_BACK = False
 
     # derived per class by __init_subclass__
     names: tuple[str, ...] = ()
@@ -773,7 +784,13 @@ class Game:
         not be asked again from inside itself).
 
         Explores a copy; more than ``limit`` positions reached by shuttles
-        counts as no standstill (the player still has moves to try)."""
+        counts as no standstill (the player still has moves to try).
+
+        The answers are remembered (`_STANDSTILLS`) for every position the
+        exploration reached, where they are sure to be the same there (see
+        the comment below): a search meets those positions one by one and
+        would otherwise explore them again from each. Only the plain
+        question (no ``counts``) is remembered."""
         if self._probing:
             return False  # asked from inside a probe: actions are not explored
         for move in self.generate_moves() if moves is None else moves:
@@ -781,7 +798,37 @@ class Game:
                 return False
         work = self.copy(stack=False)
         work._probing = True
+        members: list | None = None
+        if counts is None:
+            rules = (type(self), tuple(sorted(self.readings.items())), limit)
+            known = _STANDSTILLS.get((rules, work._standstill_key()))
+            if known is not None:
+                return known
+            members = []
+        verdict = self._explore_shuttles(work, limit, counts, members)
+        if members is not None:
+            if len(_STANDSTILLS) + len(members) > STANDSTILLS_KEPT:
+                _STANDSTILLS.clear()
+            # every position reached from here reaches only positions this one
+            # reaches, so a standstill here is one there; "no standstill" holds
+            # for them too only where each shuttle's move back is a shuttle
+            for key in members if verdict or self.SHUTTLES_GO_BACK else members[:1]:
+                _STANDSTILLS[(rules, key)] = verdict
+        return verdict
+
+    def _standstill_key(self) -> tuple:
+        """`_position_key` with all else a move may depend on (a subclass's key may leave it out)."""
+        return self._position_key(), self.phase, self.redeals_left, tuple(self.extra.items())
+
+    @staticmethod
+    def _explore_shuttles(work: "Game", limit: int, counts, members: list | None) -> bool:
+        """`is_standstill`'s search of the shuttle component of ``work``:
+        False at the first card move that is not a shuttle or past ``limit``
+        positions, True when the component is spent; ``members`` (if given)
+        gets the `_standstill_key` of every position reached."""
         seen = {work._position_key()}
+        if members is not None:
+            members.append(work._standstill_key())
         pending = [iter(list(work.generate_moves()))]
         while pending:
             move = next(pending[-1], None)
@@ -800,6 +847,8 @@ class Game:
                 work.pop()
                 continue
             seen.add(key)
+            if members is not None:
+                members.append(work._standstill_key())
             if len(seen) > limit:
                 return False
             pending.append(iter(list(work.generate_moves())))

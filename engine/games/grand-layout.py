@@ -407,6 +407,8 @@ class LayoutGame(Game):
 
     # -- the standstill (engine.assume.standstill) --------------------------------
 
+    SHUTTLES_GO_BACK = True  # a shuttle is a move the next move takes back (`is_shuttle`)
+
     def is_shuttle(self, move: Move) -> bool:
         """A card move between two vertical rows that the next move could take
         straight back (grand-layout.assume.shuttle-taken-back): a twin card

@@ -423,6 +423,8 @@ class IdetNeIdet(Game):
 
     # -- the standstill (engine.assume.standstill) --------------------------------
 
+    SHUTTLES_GO_BACK = True  # a shuttle is a move the next move takes back (`is_shuttle`)
+
     def is_shuttle(self, move: Move) -> bool:
         """A card move the next move could take straight back
         (idet-ne-idet.assume.shuttle-taken-back): with one pack, a lone card
