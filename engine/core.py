@@ -181,7 +181,7 @@ class Move(NamedTuple):
 # limit), `_standstill_key`) -> standstill. A pure function of the position,
 # so remembering it changes no answer, only the time; cleared when full.
 _STANDSTILLS: dict[tuple, bool] = {}
-STANDSTILLS_KEPT = 200_000
+STANDSTILLS_KEPT = 20_000  # a key is a whole position (a kilobyte or two): some 30 MB at most
 
 
 class PileSpec(NamedTuple):
