@@ -24,9 +24,9 @@ Real.prototype.postMessage = function (message, ...rest) {
 };"""
 
 
-def _open(page, server, slug="belle-lucie"):
+def _open(page, server, slug="belle-lucie", lang="en"):
     page.add_init_script(STALL)
-    page.goto(f"{server}games/{slug}.html")
+    page.goto(f"{server}games/{slug}.html?lang={lang}")
     clear_storage(page)
     page.reload()
     return wait_ready(page)
@@ -87,6 +87,21 @@ def test_a_stalled_hint_is_shown_and_cancelled_and_the_game_goes_on(tab, server)
     # A hint now answers (from the fresh worker).
     page.click("button[data-op=hint]")
     page.wait_for_function("() => /Hint|No hint/.test(document.querySelector('.verdict').textContent)", timeout=20_000)
+
+
+def test_a_russian_reader_is_told_of_the_wait_in_russian_and_can_cancel(tab, server):
+    """The line over the table and its button speak the interface's language
+    (the catalogue's board.busy.*), and follow a switch of it."""
+    page = tab
+    view = _open(page, server, lang="ru")
+    _click_move(page, view)
+    _stall_hint(page)
+    busy = page.locator(".engine-busy")
+    busy.wait_for(state="visible", timeout=6_000)
+    assert "Ещё думаю" in busy.inner_text()
+    assert page.locator(".engine-busy button[data-op=cancel]").inner_text() == "Отменить"
+    page.click(".engine-busy button[data-op=cancel]")
+    page.wait_for_function("() => /Отменено/.test(document.querySelector('.verdict').textContent)")
 
 
 def test_a_request_left_unanswered_is_given_up_and_the_worker_restarted(tab, server):

@@ -4,25 +4,14 @@
 // or cancelled worker is replaced, that the game is kept. The line lies over
 // the table's top edge so that showing it never moves the cards.
 
-// The line's words, in both interface languages (the page's <html lang>).
-const TEXT = {
-  slow: { en: "Still thinking…", ru: "Ещё думаю…" },
-  cancel: { en: "Cancel", ru: "Отменить" },
-  restarting: { en: "Restarting the game engine; your game is kept…", ru: "Движок игры перезапускается; партия сохранена…" },
-  cancelled: { en: "Cancelled. The game is as it was.", ru: "Отменено. Партия осталась как была." },
-  stopped: {
-    en: (why) => `The game engine stopped answering (${why}). Press Retry: your game is kept.`,
-    ru: (why) => `Движок игры перестал отвечать (${why}). Перезапустите его кнопкой рядом: партия сохранена.`,
-  },
-  timeout: {
-    en: (s) => `The game engine gave no answer in ${s} s and was restarted. The game is as it was.`,
-    ru: (s) => `Движок игры не ответил за ${s} с и был перезапущен. Партия осталась как была.`,
-  },
-};
+import { onChange, t } from "../i18n.js";
 
-export function words(key, ...args) {
-  const entry = TEXT[key][document.documentElement.lang === "ru" ? "ru" : "en"];
-  return typeof entry === "function" ? entry(...args) : entry;
+// The line's words come from the message catalogue (board.busy.*), in the
+// interface's language; `words` is also how demo.js says a cancel or a restart.
+const FIELDS = { stopped: "why", timeout: "s" };
+
+export function words(key, value) {
+  return t(`board.busy.${key}`, FIELDS[key] ? { [FIELDS[key]]: value } : {});
 }
 
 export class Busy {
@@ -40,6 +29,10 @@ export class Busy {
     this.button.addEventListener("click", () => onCancel());
     this.el.append(this.text, " ", this.button);
     frame.prepend(this.el);
+    onChange(() => {
+      this.button.textContent = words("cancel");
+      if (this.el.dataset.state === "restarting") this.text.textContent = words("restarting");
+    });
   }
 
   /** engine.js's call state: {state: "slow" | "done" | "restarting" | "restarted"}. */
@@ -48,7 +41,7 @@ export class Busy {
     this.el.dataset.state = state;
     if (state === "slow") {
       const since = performance.now() - 3000; // the call was already this slow when said (engine.js CALL_SLOW_MS)
-      const say = () => { this.text.textContent = `${words("slow")} ${Math.round((performance.now() - since) / 1000)} s`; };
+      const say = () => { this.text.textContent = t("board.busy.slow", { s: Math.round((performance.now() - since) / 1000) }); };
       say();
       this.tick = setInterval(say, 1000);
       this.button.hidden = false;
