@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup system serve test bench winrates winrates-games winrates-readings winrates-readings-again player-curves
+.PHONY: setup system serve test bench winrates winrates-games winrates-readings winrates-readings-again player-curves player-table
 
 $(BIN)/pasyans: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -134,3 +134,12 @@ CURVE_BUDGETS ?= 1,4,16,64
 CURVE_JOBS ?= 1
 player-curves: setup
 	$(BIN)/pasyans curves --deals $(CURVE_DEALS) --budgets $(CURVE_BUDGETS) --jobs $(CURVE_JOBS)
+
+# The table's "for a player" figure (data/winrates.json, records in
+# data/winrates/GAME.player.jsonl) at the budget each game's curve chose
+# (data/player-curves.json: table_budget, the least budget with the most
+# wins) on 200 deals of a two-pack game and 1000 of a one-pack one; the
+# records of the older seconds budget are moved to data/winrates-seconds/
+# first. Resumable; many CPU hours, kept out of CI.
+player-table: setup
+	$(BIN)/pasyans curves --table $(WINRATE_TABLE) --jobs $(CURVE_JOBS)

@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 
 from pasyans import stats
-from pasyans.budgets import position_budget
+from pasyans.budgets import decided_by_positions, position_budget
+from pasyans.errors import InputError
 
 BUDGETS = (1.0, 4.0, 16.0, 64.0)
 DEALS = 50
@@ -92,18 +93,57 @@ def summarise(folder: Path = FOLDER, slugs: list[str] | None = None) -> dict:
         game = games.setdefault(slug, {"title_en": find_game(slug).title_en, "policy": policy(find_game(slug), "player"),
                                        "points": []})
         game["points"].append(point)
-    for game in games.values():
+    for slug, game in games.items():
         points = sorted(game["points"], key=lambda p: p["seconds"])
         game["points"] = points
         for before, after in zip(points, points[1:]):
             half = (after["high"] - after["low"]) / 2
             after["pays_off"] = after["rate"] - before["rate"] > half
         game["flat"] = bool(len(points) > 1 and not points[-1]["pays_off"])
+        game["table_budget"] = table_budget(points, find_game(slug).decks)
         # the figure to quote: the largest budget measured on the most deals
         best = max(points, key=lambda p: (p["deals"], p["seconds"]))
         game["headline"] = {"seconds": best["seconds"], "deals": best["deals"], "won": best["won"],
                             "rate": best["rate"], "low": best["low"], "high": best["high"]}
     return {"about": ABOUT, "games": games}
+
+
+TABLE_DEALS = {1: 1000, 2: 200}  # deals of the table's player figure, by packs
+
+
+def table_budget(points: list[dict], decks: int) -> dict:
+    """The budget of the table's "for a player" figure, from a curve (points
+    by budget): the least budget at which the player won the most deals,
+    so that more time has not bought more ("best"); where that is the
+    largest budget measured and it still paid off against the one before
+    (the curve has not flattened), it is the largest affordable ("largest").
+    Only budgets measured on as many deals as the most are read (a budget
+    still being measured does not decide). ``deals``: 200 for a two-pack
+    game, 1000 for a one-pack one."""
+    full = max(p["deals"] for p in points)
+    whole = [p for p in points if p["deals"] == full]
+    most = max(p["won"] for p in whole)
+    chosen = next(p for p in whole if p["won"] == most)
+    why = "largest" if chosen is whole[-1] and len(whole) > 1 and chosen.get("pays_off") else "best"
+    return {"seconds": chosen["seconds"], "why": why, "deals": TABLE_DEALS.get(decks, 200)}
+
+
+def retire_seconds_records(slug: str, folder: Path = Path("data/winrates"),
+                           to: Path = Path("data/winrates-seconds")) -> Path | None:
+    """Move a game's player records made under a seconds budget (before the
+    budgets were counted in positions) out of the table's folder, so that its
+    figure is measured afresh; the file moved, or None."""
+    path = stats.results_path(folder, slug, "player")
+    head, _done = stats.read_results(path, slug, "player")
+    if head is None or decided_by_positions(head):
+        return None
+    to.mkdir(parents=True, exist_ok=True)
+    target = to / path.name
+    if target.exists():
+        raise InputError(f"{target} exists already: the seconds records were retired once; remove {path} "
+                         "or the older copy by hand", str(path))
+    path.rename(target)
+    return target
 
 
 def write_summary(folder: Path = FOLDER, out: Path = SUMMARY, command: str = "") -> dict:
@@ -119,5 +159,7 @@ def format_curves(summary: dict) -> str:
     for slug, game in summary["games"].items():
         cells = "  ".join(f"{p['seconds']:g} s: {p['won']}/{p['deals']} ({100 * p['low']:.0f}-{100 * p['high']:.0f}%)"
                           for p in game["points"])
-        lines.append(f"{slug:18} {cells}{'  (flat)' if game['flat'] else ''}")
+        table = game.get("table_budget")
+        plan = f"  table: {table['seconds']:g} s ({table['why']}) on {table['deals']} deals" if table else ""
+        lines.append(f"{slug:18} {cells}{'  (flat)' if game['flat'] else ''}{plan}")
     return "\n".join(lines)

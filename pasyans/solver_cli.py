@@ -61,6 +61,11 @@ def register(subparsers) -> None:
     p.add_argument("--budgets", default="1,4,16,64", metavar="S,S,...", help="CPU seconds per deal")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--summary-only", action="store_true", help="measure nothing: summarise the records")
+    p.add_argument("--table", metavar="FILE",
+                   help="measure the table's 'for a player' figure instead: each game at its curve's "
+                        "table_budget (the least budget with the most wins) on 200 deals of a two-pack game, "
+                        "1000 of a one-pack one, into data/winrates/GAME.player.jsonl and FILE (resumable; "
+                        "records made under a seconds budget are first moved to data/winrates-seconds/)")
     p.set_defaults(func=curves_command)
 
     p = subparsers.add_parser("stats", help="win rate over deals 1..N with a Wilson 95%% interval")
@@ -233,12 +238,36 @@ def curves_command(args) -> int:
         raise InputError(f"--budgets must be numbers separated by commas, not {args.budgets!r}") from None
     if not budgets or min(budgets) <= 0 or args.deals < 1 or args.jobs < 1:
         raise InputError("--budgets must be positive, --deals and --jobs at least 1")
+    if args.table:
+        return player_table(curves, slugs, args)
     if not args.summary_only:
         curves.measure(slugs, budgets, args.deals, jobs=args.jobs,
                        progress=lambda line: print(line, file=sys.stderr, flush=True))
     command = (f"pasyans curves --deals {args.deals} --budgets {args.budgets} --jobs {args.jobs}"
                + "".join(f" {g}" for g in args.games))
     print(curves.format_curves(curves.write_summary(command=command)))
+    return 0
+
+
+def player_table(curves, slugs: list[str], args) -> int:
+    """`pasyans curves --table FILE`: the table's player figure of each game
+    at the budget its curve chose, by `pasyans stats` (one game after the
+    other; a run stopped early resumes where it stopped)."""
+    from pasyans.cli import main
+
+    summary = curves.summarise()["games"]
+    missing = [slug for slug in slugs if slug not in summary]
+    if missing:
+        raise InputError(f"no curve measured yet for {', '.join(missing)}: run `pasyans curves` first")
+    for slug in slugs:
+        plan = summary[slug]["table_budget"]
+        moved = curves.retire_seconds_records(slug)
+        if moved:
+            print(f"pasyans: {slug}: the records of a seconds budget moved to {moved}", file=sys.stderr)
+        status = main(["stats", slug, "--measure", "player", "--deals", str(plan["deals"]),
+                       "--budget", f"{plan['seconds']:g}", "--jobs", str(args.jobs), "--table", args.table])
+        if status:
+            return status
     return 0
 
 

@@ -79,6 +79,19 @@ def curve_svg(curve: dict, pack_known: float | None = None, label: str = "") -> 
     return Markup("".join(parts))
 
 
+def table_facts(plan: dict | None, player: dict | None) -> dict | None:
+    """The budget the curve chose for the table's "for a player" figure
+    (`pasyans.curves.table_budget`) and whether the table holds it yet:
+    measured in positions at that budget's worth on the planned deals."""
+    if not plan:
+        return None
+    player = player or {}
+    done = (player.get("decides") == "positions" and player.get("budget_s") == plan["seconds"]
+            and player.get("deals", 0) >= plan["deals"])
+    return {"seconds": f"{plan['seconds']:g}", "why": plan["why"], "deals": plan["deals"], "done": done,
+            "now": f"{player['budget_s']:g}" if player.get("budget_s") else None, "now_deals": player.get("deals")}
+
+
 def curve_facts(curve: dict, rates: dict | None) -> dict:
     """What the page says beside the plot: the deals, the budgets, the
     pack-known lower bound (the share won of the 'solvable' measure, in
@@ -88,7 +101,7 @@ def curve_facts(curve: dict, rates: dict | None) -> dict:
     solvable = (rates or {}).get("solvable")
     known = solvable["won"] / solvable["deals"] if solvable and solvable.get("deals") else None
     head = curve["headline"]
-    return {"first": min(p["first_deal"] for p in points), "last": max(p["last_deal"] for p in points),
+    return {"table": table_facts(curve.get("table_budget"), (rates or {}).get("player")),"first": min(p["first_deal"] for p in points), "last": max(p["last_deal"] for p in points),
             "budgets": ", ".join(f"{p['seconds']:g}" for p in points),
             "known": None if known is None else round(100 * known), "known_share": known,
             "below": known is not None and head["rate"] < known / 2,

@@ -46,3 +46,18 @@ def test_the_section_reads_in_russian_and_in_english():
     assert "выиграно 5 из 50 (4–21 %)" in html and "5 of 50 won (4–21%)" in html
     assert "при известной колоде, не меньше (79 %)" in html and "at least (79%)" in html
     assert "предел стратегии издания" in html and "not what the game allows" in html
+
+
+def test_the_section_says_at_what_budget_the_table_gives_the_players_figure():
+    env = render.make_environment()
+    curve = {**CURVE, "table_budget": {"seconds": 4.0, "why": "best", "deals": 200}}
+    game = SimpleNamespace(slug="mill")
+    before = {**RATES, "player": {"deals": 300, "budget_s": 1.0}}
+    html = env.get_template("_player_curve.html").render(curve=curve, edition=SimpleNamespace(win_rates={"mill": before}),
+                                                         game=game)
+    assert "измеряется при 4 с на раздачу, на 200 раздачах" in html and "measured at 4 s per deal, on 200 deals" in html
+    assert "пока таблица даёт цифру при 1 с на раздачу, на 300 раздачах" in html
+    after = {**RATES, "player": {"deals": 200, "budget_s": 4.0, "decides": "positions"}}
+    html = env.get_template("_player_curve.html").render(curve=curve, edition=SimpleNamespace(win_rates={"mill": after}),
+                                                         game=game)
+    assert "measured at 4 s per deal" in html and "still to be made" not in html and "ещё впереди" not in html

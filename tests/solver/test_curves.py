@@ -54,3 +54,50 @@ def test_the_command_measures_what_is_missing_and_refuses_bad_budgets(tmp_path, 
 def test_the_curves_cover_every_game_that_hides_something():
     slugs = curves.hidden_games()
     assert "shah" in slugs and "hemispheres" in slugs and "napoleon" not in slugs
+
+
+def point(seconds, won, deals=50, pays_off=None):
+    return {"seconds": seconds, "won": won, "deals": deals, **({} if pays_off is None else {"pays_off": pays_off})}
+
+
+def test_the_table_budget_is_the_least_with_the_most_wins_and_a_column_in_progress_does_not_decide():
+    rising = [point(1, 5), point(4, 15, pays_off=True), point(16, 30, pays_off=True), point(64, 45, deals=19)]
+    assert curves.table_budget(rising, 2) == {"seconds": 16, "why": "largest", "deals": 200}
+    plateau = [point(1, 36), point(4, 41, pays_off=False), point(16, 43, pays_off=False), point(64, 43, pays_off=False)]
+    assert curves.table_budget(plateau, 2) == {"seconds": 16, "why": "best", "deals": 200}
+    flat = [point(1, 5), point(4, 5, pays_off=False)]
+    assert curves.table_budget(flat, 1) == {"seconds": 1, "why": "best", "deals": 1000}
+
+
+def test_the_table_figure_is_measured_at_the_curves_budget_and_the_seconds_records_retired(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(curves, "TABLE_DEALS", {1: 2, 2: 2})
+    curve = tmp_path / "data" / "player-curves"
+    write(curve, "idet-ne-idet", 0.1, ["won", "lost"])
+    write(curve, "idet-ne-idet", 0.4, ["won", "won"])
+    old = stats.results_path(tmp_path / "data" / "winrates", "idet-ne-idet", "player")
+    old.parent.mkdir(parents=True)
+    seconds_head = {"game": "idet-ne-idet", "measure": "player", "readings": {},
+                    "budget": {"nodes": 50_000_000, "seconds": 1.0}}  # as the files before position budgets
+    old.write_text(json.dumps(seconds_head) + "\n"
+                   + json.dumps({"deal": 1, "status": "won", "moves": 9, "nodes": 9, "seconds": 0.1}) + "\n",
+                   encoding="utf-8")
+    table = tmp_path / "data" / "winrates.json"
+    assert main(["curves", "idet-ne-idet", "--table", str(table)]) == 0
+    retired = tmp_path / "data" / "winrates-seconds" / old.name
+    assert retired.exists() and "equivalent_s" not in retired.read_text(encoding="utf-8")
+    head, done = stats.read_results(old, "idet-ne-idet", "player")
+    assert head["budget"]["equivalent_s"] == 0.4 and sorted(done) == [1, 2]
+    entry = json.loads(table.read_text(encoding="utf-8"))["games"]["idet-ne-idet"]["measures"]["player"]
+    assert entry["deals"] == 2 and entry["budget_s"] == 0.4 and entry["decides"] == "positions"
+    # run again: nothing to retire, nothing measured twice
+    text = old.read_text(encoding="utf-8")
+    assert main(["curves", "idet-ne-idet", "--table", str(table)]) == 0
+    assert old.read_text(encoding="utf-8") == text
+
+
+def test_the_table_needs_a_curve_first(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data").mkdir()
+    assert main(["curves", "shah", "--table", "data/winrates.json"]) == 2
+    assert "no curve measured yet for shah" in capsys.readouterr().err
