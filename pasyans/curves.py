@@ -99,7 +99,10 @@ def summarise(folder: Path = FOLDER, slugs: list[str] | None = None) -> dict:
         for before, after in zip(points, points[1:]):
             half = (after["high"] - after["low"]) / 2
             after["pays_off"] = after["rate"] - before["rate"] > half
-        game["flat"] = bool(len(points) > 1 and not points[-1]["pays_off"])
+        # flat: the last budget measured on all the deals did not pay off (a
+        # budget still being measured on fewer deals does not decide)
+        whole = [p for p in points if p["deals"] == max(q["deals"] for q in points)]
+        game["flat"] = bool(len(whole) > 1 and not whole[-1].get("pays_off"))
         game["table_budget"] = table_budget(points, find_game(slug).decks)
         # the figure to quote: the largest budget measured on the most deals
         best = max(points, key=lambda p: (p["deals"], p["seconds"]))

@@ -101,3 +101,11 @@ def test_the_table_needs_a_curve_first(tmp_path, monkeypatch, capsys):
     (tmp_path / "data").mkdir()
     assert main(["curves", "shah", "--table", "data/winrates.json"]) == 2
     assert "no curve measured yet for shah" in capsys.readouterr().err
+
+
+def test_a_budget_still_being_measured_does_not_make_a_curve_flat(tmp_path):
+    write(tmp_path, "mill", 1, ["won"] * 5 + ["lost"] * 45)
+    write(tmp_path, "mill", 4, ["won"] * 25 + ["lost"] * 25)
+    write(tmp_path, "mill", 16, ["won"] * 3 + ["lost"] * 7)  # ten deals so far
+    mill = curves.summarise(tmp_path)["games"]["mill"]
+    assert not mill["flat"] and mill["table_budget"]["seconds"] == 4
