@@ -101,7 +101,8 @@ def curve_facts(curve: dict, rates: dict | None) -> dict:
     solvable = (rates or {}).get("solvable")
     known = solvable["won"] / solvable["deals"] if solvable and solvable.get("deals") else None
     head = curve["headline"]
-    return {"table": table_facts(curve.get("table_budget"), (rates or {}).get("player")),"first": min(p["first_deal"] for p in points), "last": max(p["last_deal"] for p in points),
+    return {"first": min(p["first_deal"] for p in points), "last": max(p["last_deal"] for p in points),
+            "table": table_facts(curve.get("table_budget"), (rates or {}).get("player")),
             "budgets": ", ".join(f"{p['seconds']:g}" for p in points),
             "known": None if known is None else round(100 * known), "known_share": known,
             "below": known is not None and head["rate"] < known / 2,
