@@ -84,11 +84,15 @@ def results_path(folder: Path, slug: str, measure: str, readings: dict[str, str]
 
 def measure_record(slug: str, measure: str, deal: int, nodes: int, seconds: float,
                    readings: dict[str, str] | None = None) -> dict:
-    """Measure one deal and return its results line (runs in a worker)."""
+    """Measure one deal and return its results line (runs in a worker),
+    stamped with the code that measured it (`solver_code`: a player's
+    verdicts pair only with the same code's, `pasyans.freshness`)."""
     from engine.solver.measures import run_deal
     from engine.solver.search import Budget
+    from pasyans.freshness import solver_digest
 
-    return run_deal(slug, measure, deal, Budget(nodes, seconds), readings or None)
+    record = run_deal(slug, measure, deal, Budget(nodes, seconds), readings or None)
+    return {**record, "solver_code": solver_digest()}
 
 
 def _measure_star(args: tuple) -> dict:

@@ -66,6 +66,8 @@ def test_a_run_writes_one_line_per_deal_and_resumes(tmp_path, monkeypatch):
     lines = out.read_text().splitlines()
     head = json.loads(lines[0])
     assert head["game"] == "belle-lucie" and head["measure"] == "single-deal" and len(lines) == 4
+    from pasyans.freshness import solver_digest
+    assert all(json.loads(line)["solver_code"] == solver_digest() for line in lines[1:])  # the code that measured it
     again = stats.run("belle-lucie", 5, out, measure="single-deal", nodes=NODES, seconds=SECONDS)
     assert measured == [1, 2, 3, 4, 5]  # deals 1..3 were skipped
     assert [r["deal"] for r in again] == [1, 2, 3, 4, 5]
