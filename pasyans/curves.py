@@ -116,18 +116,19 @@ TABLE_DEALS = {1: 1000, 2: 200}  # deals of the table's player figure, by packs
 
 def table_budget(points: list[dict], decks: int) -> dict:
     """The budget of the table's "for a player" figure, from a curve (points
-    by budget): the least budget at which the player won the most deals,
-    so that more time has not bought more ("best"); where that is the
-    largest budget measured and it still paid off against the one before
-    (the curve has not flattened), it is the largest affordable ("largest").
-    Only budgets measured on as many deals as the most are read (a budget
-    still being measured does not decide). ``deals``: 200 for a two-pack
-    game, 1000 for a one-pack one."""
+    by budget): the least budget whose 95% interval reaches the best share
+    won, where the curve's plateau begins, so that more time has not bought
+    a higher figure beyond the noise ("plateau"); where that is the largest
+    budget measured and it still paid off against the one before (the curve
+    has not flattened), it is the largest affordable ("largest"). Only
+    budgets measured on as many deals as the most are read (a budget still
+    being measured does not decide). ``deals``: 200 for a two-pack game,
+    1000 for a one-pack one."""
     full = max(p["deals"] for p in points)
     whole = [p for p in points if p["deals"] == full]
-    most = max(p["won"] for p in whole)
-    chosen = next(p for p in whole if p["won"] == most)
-    why = "largest" if chosen is whole[-1] and len(whole) > 1 and chosen.get("pays_off") else "best"
+    best = max(p["rate"] for p in whole)
+    chosen = next(p for p in whole if p["high"] >= best)
+    why = "largest" if chosen is whole[-1] and len(whole) > 1 and chosen.get("pays_off") else "plateau"
     return {"seconds": chosen["seconds"], "why": why, "deals": TABLE_DEALS.get(decks, 200)}
 
 

@@ -50,7 +50,7 @@ def test_the_section_reads_in_russian_and_in_english():
 
 def test_the_section_says_at_what_budget_the_table_gives_the_players_figure():
     env = render.make_environment()
-    curve = {**CURVE, "table_budget": {"seconds": 4.0, "why": "best", "deals": 200}}
+    curve = {**CURVE, "table_budget": {"seconds": 4.0, "why": "plateau", "deals": 200}}
     game = SimpleNamespace(slug="mill")
     before = {**RATES, "player": {"deals": 300, "budget_s": 1.0}}
     html = env.get_template("_player_curve.html").render(curve=curve, edition=SimpleNamespace(win_rates={"mill": before}),
