@@ -79,7 +79,7 @@ from engine.solver.search import (LOST, UNKNOWN, WON, Budget, DepthFirst, Meter,
 
 WORLDS = 4           # worlds dealt when a decision needs them
 MIN_WORLDS = 1       # fewer live lines than this: deal new worlds
-WORLD_BUDGET = Budget(nodes=3_000, seconds=1.0)  # at most, the search of one world (seconds: a backstop)
+WORLD_BUDGET = Budget(nodes=3_000, seconds=1.0)  # at most, the search of one world (its positions decide)
 BARREN_SHOWN = 0.75  # after a win search in vain, the next waits until this share of the unseen cards is left
 WIN_SHARE = 0.5      # of a decision's positions spent searching the worlds for a win
 CANDIDATES = 5       # moves compared by rollouts when no world is won (the best of the ordering)
@@ -284,11 +284,11 @@ class Player:
     def remaining(self) -> float:
         return self.meter.deadline - clock()
 
-    def sub_budget(self, nodes: int, seconds: float) -> Budget:
+    def sub_budget(self, nodes: int) -> Budget:
         """A budget for one search inside the player's, or `OutOfBudget`:
-        ``nodes`` positions at most; ``seconds`` is not a limit of its own
-        (a search cut by the clock would make the deal play differently on
-        a busy machine), only the deal's backstop is."""
+        ``nodes`` positions at most, and no seconds of its own (a search cut
+        by the clock would make the deal play differently on a busy
+        machine): only the deal's backstop."""
         left_nodes = self.meter.max_nodes - self.meter.nodes
         left_seconds = self.remaining()
         if left_nodes <= 0 or left_seconds <= 0:
@@ -388,7 +388,7 @@ class Player:
             # machine; the fan games, whose layout searches are not planned
             # (step 3), finish with all that is left of the budget
             nodes = self.meter.max_nodes if self.know.redeal_shuffles else max(1, self.plan_nodes - self.meter.nodes)
-            budget = self.sub_budget(nodes, self.remaining())
+            budget = self.sub_budget(nodes)
         except OutOfBudget:
             return "greedy"
         solution = solve(self.game, budget, know=self.know)
@@ -555,7 +555,7 @@ class Player:
         scores = {move: 0.0 for move in candidates}
         tried = {move: 0 for move in candidates}
         try:
-            meter = Meter(self.sub_budget(max(1, think), self.remaining()))
+            meter = Meter(self.sub_budget(max(1, think)))
         except OutOfBudget:
             self.why = ("ordering", {})
             return moves[-1]
@@ -641,7 +641,7 @@ class Player:
         return rest
 
     def _search(self, world: Game, nodes: int) -> Solution:
-        budget = self.sub_budget(min(nodes, WORLD_BUDGET.nodes), WORLD_BUDGET.seconds)
+        budget = self.sub_budget(min(nodes, WORLD_BUDGET.nodes))
         solution = solve(world, budget, know=self.know, seed=self.worlds)
         self.worlds += 1
         self.meter.nodes += solution.nodes
@@ -660,7 +660,7 @@ class Player:
         self.decisions += 1
         single = world.copy(stack=False)
         single.redeals_left = 0  # "a win without redealing" is the single-layout question
-        solution = self._exact(single, self.sub_budget(200_000, 2.0))
+        solution = self._exact(single, self.sub_budget(200_000))
         if solution.status == WON:
             self.fan_route = [Move.parse(m) for m in solution.moves]
             self.why = self.route_why = ("layout-win", {"to_go": len(self.fan_route)})
@@ -692,7 +692,7 @@ class Player:
         home, line, position), one per set of cards left in the fans."""
         from engine.solver import fans
 
-        meter = Meter(self.sub_budget(80_000, 2.0))
+        meter = Meter(self.sub_budget(80_000))
         try:
             fast = fans.one_pack_standstills(world, meter)
         finally:
@@ -718,7 +718,7 @@ class Player:
                 found[left] = (home, tuple(g.move_stack), g.copy(stack=False))
 
         probe = world.copy(stack=False)
-        meter = Meter(self.sub_budget(60_000, 2.0))
+        meter = Meter(self.sub_budget(60_000))
         plain = Knowledge(interchangeable=self.know.interchangeable, twins=self.know.twins,
                           interchangeable_when=self.know.interchangeable_when)
         search = DepthFirst(probe, plain, meter, forbid=lambda g, m: bool(m.action), goal=lambda g: False,
@@ -742,7 +742,7 @@ class Player:
             sample = position.copy(stack=False)
             sample.deal = self.rng.randrange(1 << 40, 1 << 41)
             sample.push(Move(action="redeal"))
-            meter = Meter(self.sub_budget(20_000, 0.3))
+            meter = Meter(self.sub_budget(20_000))
             try:
                 won, home = fans.judge_layout(sample, meter)
             finally:
