@@ -257,6 +257,18 @@ class IllegalMoveError(ValueError):
         super().__init__(f"illegal move {verdict.move} in {game.slug} deal {game.deal}: "
                          f"{verdict.en} ({', '.join(verdict.rules + verdict.clauses)})")
 
+    def __reduce__(self):
+        # rebuilt from its message and attributes, not its arguments, so that
+        # it crosses a process pool (a worker's error reaches the measure)
+        return _rebuilt_error, (type(self), self.args, self.__dict__)
+
+
+def _rebuilt_error(cls: type, args: tuple, state: dict) -> Exception:
+    error = Exception.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class LegalMoves:
     """The legal moves of a position, lazily: iterate to generate, `in` to check one."""

@@ -111,6 +111,7 @@ PLAN_RATES = {"cadran": 8_500, "chinese-letter": 9_500, "four-corners": 10_000, 
 MIN_SLICE, MAX_SLICE = 100, 40_000  # positions one decision may spend (a small floor: the plan lasts the game)
 MIN_WEIGHT, MAX_WEIGHT = 0.67, 1.67  # a decision's share, weighed by its moves to choose from (3 = 1)
 STANDSTILLS = 4      # standstills compared before a redeal
+REDEAL = Move(action="redeal")
 REDEAL_SAMPLES = 6   # shuffles dealt to judge one standstill
 MAX_MOVES = 5000
 STALL_MOVES = 200    # moves with no card home, none shown and no redeal: the player stops (a loss)
@@ -675,7 +676,7 @@ class Player:
             value = self._judge_standstill(layout_world)
             if value > best_value:
                 best, best_value = line, value
-        self.fan_route = list(best) + [Move(action="redeal")]
+        self.fan_route = list(best) + [REDEAL]
         self.why = self.route_why = ("standstill", {"to_go": len(self.fan_route),
                                                     "compared": min(STANDSTILLS, len(leaves)),
                                                     "samples": REDEAL_SAMPLES})
@@ -712,6 +713,11 @@ class Player:
             for m in g.generate_moves():
                 if not m.action and not g.is_shuttle(m):
                     return
+            # only shuttles are left here, but shuttles may lead to a card
+            # move that is none: the rules' own gate says whether the cards
+            # may be gathered (`engine.assume.standstill`)
+            if REDEAL not in g.legal_moves:
+                return
             left = bytes(sorted(c for i, r in enumerate(g.roles) if r not in homes for c in g.piles[i]))
             if left not in found:
                 home = sum(len(g.piles[i]) for i, r in enumerate(g.roles) if r in homes)

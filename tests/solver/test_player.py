@@ -471,3 +471,55 @@ def test_the_quick_choices_never_look_at_an_unseen_card(slug, small_worlds, monk
     assert moves > 0 and used["not_stuck"], used
     if slug != "mill":  # (in Мельница the centre and the corners are home: a card goes there from a wing
         assert used["home"], used  # at once only where no wing waits to be filled from the pack)
+
+
+# Домъ въ лѣсу deal 88, where the player once planned a redeal: its only card
+# moves are shuttles between twin cards, but J♥ (fan-30) shuttled onto the
+# other Q♥ lets 10♥ (fan-34) follow it and frees the J♥ below, which may then
+# go onto Q♥ without being a shuttle: no standstill, the cards may not be gathered.
+NOT_A_STANDSTILL = {
+    "foundation-S-1": "AS 2S 3S 4S 5S 6S", "foundation-S-2": "AS 2S", "foundation-H-1": "AH 2H",
+    "foundation-H-2": "AH 2H", "foundation-D-1": "AD 2D 3D 4D 5D 6D 7D 8D", "foundation-D-2": "AD 2D 3D",
+    "foundation-C-1": "AC 2C 3C 4C 5C", "fan-5": "6C 3H KS QS JS", "fan-8": "8H 7H", "fan-9": "7S KD",
+    "fan-11": "QC KC 10S 9S", "fan-12": "10S 9S 8S", "fan-13": "9H 7S KC QC JC 10C", "fan-14": "5H 9C 7D 6D 5D",
+    "fan-15": "8C 3H JC 10C", "fan-19": "4D QD QD JD", "fan-21": "AC 9D KS QS", "fan-22": "7C",
+    "fan-23": "6S 5S 4S", "fan-24": "9H 6H KH QH", "fan-26": "9D 8D", "fan-27": "2C 8H 4H",
+    "fan-29": "3S 8S 6H 5H 4H", "fan-30": "7H 10D QH JH", "fan-31": "KD KH JD", "fan-32": "10D 10H 6C 5C 4C 3C",
+    "fan-34": "9C JH 10H", "fan-35": "JS 8C 7C"}
+
+
+def test_the_player_plans_a_redeal_only_where_the_rules_allow_one():
+    """The standstills a fan game's player may aim for are the rules' own
+    (`engine.assume.standstill`: shuttles that lead to a real card move are
+    explored), not merely positions whose every card move is a shuttle."""
+    cls = find_game("house-in-the-wood")
+    piles = {spec.id: [] for spec in cls.PILES}
+    piles.update({pile: cards.split() for pile, cards in NOT_A_STANDSTILL.items()})
+    game = cls.from_portable({"game": cls.slug, "deal": 88, "piles": piles, "phase": "play", "redeals_left": 2})
+    redeal = player_module.REDEAL
+    assert all(move.action or game.is_shuttle(move) for move in game.generate_moves())
+    assert redeal not in game.legal_moves
+    player = Player(game.copy(stack=False), Budget(nodes=400_000, seconds=60.0), 1)
+    leaves = player._standstills(game.copy(stack=False))
+    assert leaves
+    for _home, line, position in leaves:
+        assert line and redeal in position.legal_moves
+    move = player.decide_layout(game.copy(stack=False), list(game.legal_moves))
+    assert move in game.legal_moves
+
+
+def test_an_illegal_move_crosses_a_process_pool():
+    """A worker's `IllegalMoveError` reaches the measure that ran it (it is
+    rebuilt from its message and attributes, not its arguments)."""
+    import pickle
+
+    from engine.core import IllegalMoveError
+
+    from engine.solver.measures import new_game
+
+    game = new_game(find_game("house-in-the-wood"), 88, None)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play("redeal")
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert type(again) is IllegalMoveError and str(again) == str(caught.value)
+    assert again.rules == caught.value.rules and again.position == caught.value.position
