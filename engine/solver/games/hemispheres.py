@@ -355,9 +355,10 @@ def hemispheres_purposeful(game: Game, move: Move) -> int:
     the circle marriages that uncover nothing wanted (the generic order
     makes them before dealing: a playout then wanders among re-orderings of
     the circle while the talon grows). The generic order and this one win
-    different deals (deals 1-300 at 150 playouts: 107 only by the generic,
-    35, 90, 160, 206 only by this one), so `hemispheres_search` takes
-    them in turn."""
+    different deals (deal 107 only by the generic one, 35, 90, 160, 206
+    only by this one, with 150 playouts of each kind), so
+    `hemispheres_search` takes them in turn: at 77,000 positions, deals 19,
+    203, 231, 237 and 263, undecided before, are won."""
     action = move.action
     if action:
         return 10 if action.startswith("exchange") else 5
