@@ -259,14 +259,21 @@ def salic_pointless(game: Game, move: Move) -> bool:
     king holding Y in L (bare in L'; «while-bare»: any bare king takes a
     card), and from then on L' is L with Y and Z, of one rank, exchanged
     (no rule reads a suit). So L' wins, through Y home: the move home,
-    kept, is the sibling every such line can take."""
+    kept, is the sibling every such line can take.
+
+    And `_salic_shuttle` (a lone card laid on a bare king: the same
+    position) and `_salic_after_the_deal` (a move home that could have
+    been made before the card just dealt: its twin line is searched from
+    the position before the deal)."""
     if move.action:
         return False
     piles, dst = game.piles, game.index[move.dst]
     role = game.roles[dst]
-    if role == "king-pile" and _salic_to_king_not_home(game, move):
+    if role == "king-pile" and (_salic_to_king_not_home(game, move) or _salic_shuttle(game, move)):
         return True
     if role == "foundation":
+        if _salic_after_the_deal(game, move):
+            return True
         top = piles[dst][-1] & 15
         for f in game.by_role["foundation"]:
             if f == dst:
@@ -282,6 +289,57 @@ def salic_pointless(game: Game, move: Move) -> bool:
             if len(piles[k]) == 1 and may(game, k):
                 return True
     return False
+
+
+def _salic_shuttle(game: Game, move: Move) -> bool:
+    """After the deal, under «while-bare»: a king's only card laid on a
+    bare king. The position after it is the one before with the two kings
+    exchanged (each holds nothing or that one card; under «while-bare»
+    nothing is recorded of a king, and after the deal no rule reads a
+    king's place), so a line through it is a line without it, the two
+    kings' names exchanged from there on: no winning line needs it."""
+    if game.phase != "play" or salic.FREE_KING.of(game) is not salic._while_bare:
+        return False
+    return len(game.piles[game.index[move.src]]) == 2
+
+
+def _salic_after_the_deal(game: Game, move: Move) -> bool:
+    """During the deal: the card X of a king's pile going home right after
+    a card was dealt, when X could have gone to that same foundation just
+    before it: X's pile is not the last king's (the dealt card went onto
+    the last king, or began a new last king, or went to a row), and its
+    foundation was not begun by that deal (an ace on a foundation of one
+    card: X a two).
+
+    Proof. Let P be the position before the deal D, s = P·D the position
+    here. P's and s's X, its pile and its foundation are the same, so X
+    goes home at P; D and X touch different piles (D lays its card on the
+    last king, a new king, the first empty foundation or queen's place, or
+    ends the deal; X leaves a pile that keeps its king for a foundation
+    already begun), neither changes what the other does, so P·X·D = s·X.
+    The search met s first from P by D (this reads the line it is on), so
+    P had no safe move (D, an action, is never one: `salic_safe`) and the
+    search made at P every move that is not pointless, X home (or, when X
+    is pointless there, X onto an earlier foundation at the same rank, the
+    same position but for two foundations exchanged). Take a winning line
+    X·L from s, as short as any: D·L wins from P·X, one move longer; from
+    P·X the search makes D (P·X·D = s·X, a line L shorter than X·L) or a
+    safe move (whose proof keeps the line no longer: `salic_safe`). So a
+    position the search expands is one move nearer a win than s: by
+    induction on the length of the shortest win from the positions the
+    search expanded, the search finds a win whenever s has one, as it
+    does without this rule (each of the rules here gives such a nearer
+    position). With no line to read (a search keeping no move stack), the
+    rule steps aside."""
+    stack = game.move_stack
+    if not stack or stack[-1].action != "deal":
+        return False
+    piles, kings = game.piles, game.by_role["king-pile"]
+    src = game.index[move.src]
+    if src == max(k for k in kings if piles[k]):
+        return False
+    dst = piles[game.index[move.dst]]
+    return not (len(dst) == 1 and piles[src][-1] & 15 == ACE + 1)
 
 
 def _salic_to_king_not_home(game: Game, move: Move) -> bool:
