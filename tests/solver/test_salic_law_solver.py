@@ -202,37 +202,45 @@ def _walk_to_the_end_of_the_deal(deal: int, rng, left: int):
 
 
 def test_home_after_the_deal_commutes_with_it():
-    """`_salic_after_the_deal`'s exchange on real deals: wherever it calls a
-    move home right after a deal pointless, the move made before the deal
-    and the deal then give exactly the same position."""
+    """`_salic_after_the_deal`'s and `_salic_home_after_home`'s exchange on
+    real deals: wherever one calls a move home right after a deal or a
+    move home pointless, that last move was no safe move, and the move made
+    before it, then the last move, give exactly the same position."""
     import random
 
     rng = random.Random(7)
-    fired = 0
+    fired = both = 0
     for deal in range(1, 41):
         game = SALIC(deal)
         for _ in range(400):
             moves = list(game.legal_moves)
             if not moves:
                 break
-            if game.move_stack and game.move_stack[-1].action == "deal":
+            if game.move_stack:
+                last = game.move_stack[-1]
                 for move in moves:
                     if move.action or game.roles[game.index[move.dst]] != "foundation" \
-                            or not salic_law_solver.salic_pointless(game, move) \
-                            or not salic_law_solver._salic_after_the_deal(game, move):
+                            or not salic_law_solver.salic_pointless(game, move):
+                        continue
+                    if salic_law_solver._salic_after_the_deal(game, move):
+                        fired += 1
+                    elif salic_law_solver._salic_home_after_home(game, move):
+                        both += 1
+                    else:
                         continue
                     after = game.copy(stack=False)
                     after.push(move)
                     before = game.copy()
                     before.pop()
                     assert move in before.legal_moves, game.to_portable()
+                    assert not salic_law_solver.salic_safe(before, last)
                     before.push(move)
-                    before.push(Move(action="deal"))
+                    assert last in before.legal_moves, game.to_portable()
+                    before.push(last)
                     assert before.piles == after.piles and before.phase == after.phase, game.to_portable()
-                    fired += 1
             home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
             game.push(rng.choice(home) if home and rng.random() < 0.3 else rng.choice(moves))
-    assert fired >= 30, fired
+    assert fired >= 30 and both >= 15, (fired, both)
 
 
 def test_shuttle_and_after_the_deal_keep_the_plain_search_verdict():

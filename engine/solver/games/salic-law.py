@@ -264,7 +264,8 @@ def salic_pointless(game: Game, move: Move) -> bool:
     And `_salic_shuttle` (a lone card laid on a bare king: the same
     position) and `_salic_after_the_deal` (a move home that could have
     been made before the card just dealt: its twin line is searched from
-    the position before the deal)."""
+    the position before the deal) and `_salic_home_after_home` (two moves
+    home from two piles to two foundations: one order only)."""
     if move.action:
         return False
     piles, dst = game.piles, game.index[move.dst]
@@ -272,7 +273,7 @@ def salic_pointless(game: Game, move: Move) -> bool:
     if role == "king-pile" and (_salic_to_king_not_home(game, move) or _salic_shuttle(game, move)):
         return True
     if role == "foundation":
-        if _salic_after_the_deal(game, move):
+        if _salic_after_the_deal(game, move) or _salic_home_after_home(game, move):
             return True
         top = piles[dst][-1] & 15
         for f in game.by_role["foundation"]:
@@ -340,6 +341,61 @@ def _salic_after_the_deal(game: Game, move: Move) -> bool:
         return False
     dst = piles[game.index[move.dst]]
     return not (len(dst) == 1 and piles[src][-1] & 15 == ACE + 1)
+
+
+def _salic_home_after_home(game: Game, move: Move) -> bool:
+    """A card X going home right after a card Y went home, X from a pile
+    listed before Y's and to another foundation than Y's, when Y was no
+    safe move (fewer than eight cards of Y's rank less one home, and Y
+    did not lie alone on its king), and the move before Y, if any, was
+    neither a move home nor a deal after which `_salic_after_the_deal`
+    calls X pointless.
+
+    Proof. Let P be the position before Y, s = P·Y here. Y left its pile
+    and raised its foundation; X's pile and foundation are others, so X
+    goes home at P, Y still goes home after it, and P·X·Y = s·X (suits
+    are not read; nothing else changes). The search met s first from P
+    by Y (this reads its line). Y was not safe at P (`salic_safe`: no
+    card home changes the count of Y's rank less one, and Y did not lie
+    alone), so P had no safe move (the search makes a safe move alone),
+    and the search made at P every move that is not pointless: X (or its
+    twin onto an earlier foundation at the same rank, the same position
+    but for two foundations exchanged), for at P this rule cannot call X
+    pointless (P was not reached by a move home) nor can the deal rule
+    (checked). Take a winning line X·L from s, as short as any: Y·L wins
+    from P·X; there the search makes Y (it is not pointless there: this
+    rule reads the piles' order the other way, the deal rule needs a
+    deal, and the twin rule makes Y's twin, the same position), giving
+    s·X, one move nearer than s, or a safe move (no longer a line). So,
+    as for `_salic_after_the_deal`, the search expands a position nearer
+    a win than s: it finds a win whenever s has one."""
+    stack = game.move_stack
+    if not stack:
+        return False
+    last = stack[-1]
+    if last.action:
+        return False
+    index, roles, piles = game.index, game.roles, game.piles
+    fy = index[last.dst]
+    if roles[fy] != "foundation" or index[move.dst] == fy:
+        return False
+    a, b = index[last.src], index[move.src]
+    if b >= a or len(piles[a]) < 2:
+        return False  # X listed after Y, or Y lay alone on its king (perhaps a safe move)
+    q = piles[fy][-1] & 15
+    if sum(len(piles[f]) >= q - 1 for f in game.by_role["foundation"]) == 8:
+        return False  # Y was a safe move
+    if len(stack) >= 2:
+        before = stack[-2]
+        if before.action == "deal":
+            # the deal rule at P: X's pile not the last king's, its foundation not just begun
+            kings = game.by_role["king-pile"]
+            if b != max(k for k in kings if piles[k]) \
+                    and not (len(piles[index[move.dst]]) == 1 and piles[b][-1] & 15 == ACE + 1):
+                return False
+        elif before.action or roles[index[before.dst]] == "foundation":
+            return False
+    return True
 
 
 def _salic_to_king_not_home(game: Game, move: Move) -> bool:
