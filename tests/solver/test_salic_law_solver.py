@@ -178,7 +178,13 @@ def test_a_card_a_foundation_takes_is_not_laid_on_a_bare_king():
     foundation takes, the move stays."""
     game = study([["3H", "5S", "4D"], ["6C"], ["5H"], []], [3, 2, 4, 4])
     assert salic_law_solver.salic_pointless(game, Move("king-1", "king-4"))    # the four: a foundation takes it
-    assert not salic_law_solver.salic_pointless(game, Move("king-2", "king-4"))  # the six: none does
+    assert not salic_law_solver._salic_to_king_not_home(game, Move("king-2", "king-4"))  # the six: none does
+    # (the six lies alone on its king: laid on the bare king it only swaps two kings, a shuttle)
+    assert salic_law_solver._salic_shuttle(game, Move("king-2", "king-4"))
+    assert salic_law_solver.salic_pointless(game, Move("king-2", "king-4"))
+    assert not salic_law_solver._salic_shuttle(game, Move("king-1", "king-4"))
+    lone_once = study([["6C"], ["5H"], []], [3], readings={"salic-law.assume.free-king": "once-per-king"})
+    assert not salic_law_solver._salic_shuttle(lone_once, Move("king-1", "king-3"))  # «given» tells them apart
     once = study([["3H", "5S", "4D"], ["6C"], ["5H"], []], [3, 2, 4, 4],
                  readings={"salic-law.assume.free-king": "once-per-king"})
     assert not salic_law_solver.salic_pointless(once, Move("king-1", "king-4"))
