@@ -306,11 +306,12 @@ def _salic_shuttle(game: Game, move: Move) -> bool:
 
 def _salic_after_the_deal(game: Game, move: Move) -> bool:
     """During the deal: the card X of a king's pile going home right after
-    a card was dealt, when X could have gone to that same foundation just
-    before it: X's pile is not the last king's (the dealt card went onto
-    the last king, or began a new last king, or went to a row), and its
-    foundation was not begun by that deal (an ace on a foundation of one
-    card: X a two).
+    a card was dealt, when the move before that deal was a move home (not
+    the first of the search) and X could have gone to that same foundation
+    just before the deal: X's pile is not the last king's (the dealt card
+    went onto the last king, or began a new last king, or went to a row),
+    and its foundation was not begun by that deal (an ace on a foundation
+    of one card: X a two).
 
     Proof. Let P be the position before the deal D, s = P·D the position
     here. P's and s's X, its pile and its foundation are the same, so X
@@ -320,20 +321,26 @@ def _salic_after_the_deal(game: Game, move: Move) -> bool:
     already begun), neither changes what the other does, so P·X·D = s·X.
     The search met s first from P by D (this reads the line it is on), so
     P had no safe move (D, an action, is never one: `salic_safe`) and the
-    search made at P every move that is not pointless, X home (or, when X
-    is pointless there, X onto an earlier foundation at the same rank, the
-    same position but for two foundations exchanged). Take a winning line
-    X·L from s, as short as any: D·L wins from P·X, one move longer; from
-    P·X the search makes D (P·X·D = s·X, a line L shorter than X·L) or a
-    safe move (whose proof keeps the line no longer: `salic_safe`). So a
-    position the search expands is one move nearer a win than s: by
-    induction on the length of the shortest win from the positions the
-    search expanded, the search finds a win whenever s has one, as it
-    does without this rule (each of the rules here gives such a nearer
-    position). With no line to read (a search keeping no move stack), the
-    rule steps aside."""
+    search made at P every move that is not pointless: X home, for no rule
+    calls it pointless at P (this one needs P reached by a deal, P was
+    reached by a move home; `_salic_home_after_home` needs the move before
+    that one to be a king's move or none, and during the deal it was a
+    deal or a move home), or, when the twin rule does, X onto an earlier
+    foundation at the same rank, the same position but for two foundations
+    exchanged. Take a winning line X·L from s, as short as any: D·L wins
+    from P·X; there the search makes D (never pointless) or a safe move
+    (whose proof keeps the line no longer: `salic_safe`), either way a
+    position with a win shorter than X·L. So whenever the search expands
+    a position with a win and prunes its first move, it makes another
+    position with a shorter win (as each older rule here does too): the
+    expanded position with the shortest win cannot exist unless the search
+    finds a win. With no line to read (a search keeping no move stack),
+    the rule steps aside."""
     stack = game.move_stack
-    if not stack or stack[-1].action != "deal":
+    if len(stack) < 3 or stack[-1].action != "deal":
+        return False
+    before = stack[-2]
+    if before.action or game.roles[game.index[before.dst]] != "foundation":
         return False
     piles, kings = game.piles, game.by_role["king-pile"]
     src = game.index[move.src]
@@ -347,9 +354,8 @@ def _salic_home_after_home(game: Game, move: Move) -> bool:
     """A card X going home right after a card Y went home, X from a pile
     listed before Y's and to another foundation than Y's, when Y was no
     safe move (fewer than eight cards of Y's rank less one home, and Y
-    did not lie alone on its king), and the move before Y, if any, was
-    neither a move home nor a deal after which `_salic_after_the_deal`
-    calls X pointless.
+    did not lie alone on its king), and the move before Y was a card laid
+    on a king (or there was none: Y was the search's first move).
 
     Proof. Let P be the position before Y, s = P·Y here. Y left its pile
     and raised its foundation; X's pile and foundation are others, so X
@@ -360,15 +366,15 @@ def _salic_home_after_home(game: Game, move: Move) -> bool:
     alone), so P had no safe move (the search makes a safe move alone),
     and the search made at P every move that is not pointless: X (or its
     twin onto an earlier foundation at the same rank, the same position
-    but for two foundations exchanged), for at P this rule cannot call X
-    pointless (P was not reached by a move home) nor can the deal rule
-    (checked). Take a winning line X·L from s, as short as any: Y·L wins
-    from P·X; there the search makes Y (it is not pointless there: this
+    but for two foundations exchanged), for at P neither this rule nor
+    `_salic_after_the_deal` can call X pointless (P was reached by a
+    king's move, or is the first position). Take a winning line X·L from
+    s, as short as any: Y·L wins from P·X; there the search makes Y (this
     rule reads the piles' order the other way, the deal rule needs a
     deal, and the twin rule makes Y's twin, the same position), giving
-    s·X, one move nearer than s, or a safe move (no longer a line). So,
-    as for `_salic_after_the_deal`, the search expands a position nearer
-    a win than s: it finds a win whenever s has one."""
+    s·X, or a safe move (no longer a line): a position with a win shorter
+    than X·L. So, as for `_salic_after_the_deal`, the search finds a win
+    whenever s has one."""
     stack = game.move_stack
     if not stack:
         return False
@@ -379,23 +385,15 @@ def _salic_home_after_home(game: Game, move: Move) -> bool:
     fy = index[last.dst]
     if roles[fy] != "foundation" or index[move.dst] == fy:
         return False
+    if len(stack) >= 2:
+        before = stack[-2]
+        if before.action or roles[index[before.dst]] != "king-pile":
+            return False
     a, b = index[last.src], index[move.src]
     if b >= a or len(piles[a]) < 2:
         return False  # X listed after Y, or Y lay alone on its king (perhaps a safe move)
     q = piles[fy][-1] & 15
-    if sum(len(piles[f]) >= q - 1 for f in game.by_role["foundation"]) == 8:
-        return False  # Y was a safe move
-    if len(stack) >= 2:
-        before = stack[-2]
-        if before.action == "deal":
-            # the deal rule at P: X's pile not the last king's, its foundation not just begun
-            kings = game.by_role["king-pile"]
-            if b != max(k for k in kings if piles[k]) \
-                    and not (len(piles[index[move.dst]]) == 1 and piles[b][-1] & 15 == ACE + 1):
-                return False
-        elif before.action or roles[index[before.dst]] == "foundation":
-            return False
-    return True
+    return sum(len(piles[f]) >= q - 1 for f in game.by_role["foundation"]) < 8  # else Y was safe
 
 
 def _salic_to_king_not_home(game: Game, move: Move) -> bool:
