@@ -178,10 +178,93 @@ def test_a_card_a_foundation_takes_is_not_laid_on_a_bare_king():
     foundation takes, the move stays."""
     game = study([["3H", "5S", "4D"], ["6C"], ["5H"], []], [3, 2, 4, 4])
     assert salic_law_solver.salic_pointless(game, Move("king-1", "king-4"))    # the four: a foundation takes it
-    assert not salic_law_solver.salic_pointless(game, Move("king-2", "king-4"))  # the six: none does
+    assert not salic_law_solver._salic_to_king_not_home(game, Move("king-2", "king-4"))  # the six: none does
+    # (the six lies alone on its king: laid on the bare king it only swaps two kings, a shuttle)
+    assert salic_law_solver._salic_shuttle(game, Move("king-2", "king-4"))
+    assert salic_law_solver.salic_pointless(game, Move("king-2", "king-4"))
+    assert not salic_law_solver._salic_shuttle(game, Move("king-1", "king-4"))
+    lone_once = study([["6C"], ["5H"], []], [3], readings={"salic-law.assume.free-king": "once-per-king"})
+    assert not salic_law_solver._salic_shuttle(lone_once, Move("king-1", "king-3"))  # «given» tells them apart
     once = study([["3H", "5S", "4D"], ["6C"], ["5H"], []], [3, 2, 4, 4],
                  readings={"salic-law.assume.free-king": "once-per-king"})
     assert not salic_law_solver.salic_pointless(once, Move("king-1", "king-4"))
     verdict = plain_search(game, limit=50_000)
     assert verdict is not None
     assert solve(game, Budget(seconds=10)).status == (WON if verdict else LOST)
+
+
+def _walk_to_the_end_of_the_deal(deal: int, rng, left: int):
+    """A random walk through a real deal (moves home preferred) to the
+    position with ``left`` cards still in the pack (None if it stops first)."""
+    game = SALIC(deal)
+    stock = game.index["stock"]
+    while len(game.piles[stock]) > left:
+        moves = list(game.legal_moves)
+        if not moves:
+            return None
+        home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
+        game.push(rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves))
+    return game.copy(stack=False)
+
+
+def test_home_after_the_deal_commutes_with_it():
+    """`_salic_after_the_deal`'s and `_salic_home_after_home`'s exchange on
+    real deals: wherever one calls a move home right after a deal or a
+    move home pointless, that last move was no safe move, and the move made
+    before it, then the last move, give exactly the same position."""
+    import random
+
+    rng = random.Random(7)
+    fired = both = 0
+    for deal in range(1, 41):
+        game = SALIC(deal)
+        for _ in range(400):
+            moves = list(game.legal_moves)
+            if not moves:
+                break
+            if game.move_stack:
+                last = game.move_stack[-1]
+                for move in moves:
+                    if move.action or game.roles[game.index[move.dst]] != "foundation" \
+                            or not salic_law_solver.salic_pointless(game, move):
+                        continue
+                    if salic_law_solver._salic_after_the_deal(game, move):
+                        fired += 1
+                    elif salic_law_solver._salic_home_after_home(game, move):
+                        both += 1
+                    else:
+                        continue
+                    after = game.copy(stack=False)
+                    after.push(move)
+                    before = game.copy()
+                    before.pop()
+                    assert move in before.legal_moves, game.to_portable()
+                    assert not salic_law_solver.salic_safe(before, last)
+                    before.push(move)
+                    assert last in before.legal_moves, game.to_portable()
+                    before.push(last)
+                    assert before.piles == after.piles and before.phase == after.phase, game.to_portable()
+            home = [m for m in moves if not m.action and game.roles[game.index[m.dst]] == "foundation"]
+            game.push(rng.choice(home) if home and rng.random() < 0.3 else rng.choice(moves))
+    assert fired >= 30 and both >= 15, (fired, both)
+
+
+def test_shuttle_and_after_the_deal_keep_the_plain_search_verdict():
+    """Positions near the end of the deal on real deals, searched by the
+    solver (whose line reads deals and shuttles, the new pointless moves)
+    and by the plain search: the same verdict, wins and losses both."""
+    import random
+
+    rng = random.Random(3)
+    verdicts = []
+    for deal in range(1, 61):
+        game = _walk_to_the_end_of_the_deal(deal, rng, rng.choice((3, 5, 7)))
+        if game is None:
+            continue
+        truth = plain_search(game, 20_000)
+        if truth is None:
+            continue
+        solution = solve(game, Budget(seconds=60, nodes=2_000_000))
+        assert solution.status == (WON if truth else LOST), game.to_portable()
+        verdicts.append(truth)
+    assert verdicts.count(True) >= 5 and verdicts.count(False) >= 5, verdicts

@@ -259,14 +259,22 @@ def salic_pointless(game: Game, move: Move) -> bool:
     king holding Y in L (bare in L'; «while-bare»: any bare king takes a
     card), and from then on L' is L with Y and Z, of one rank, exchanged
     (no rule reads a suit). So L' wins, through Y home: the move home,
-    kept, is the sibling every such line can take."""
+    kept, is the sibling every such line can take.
+
+    And `_salic_shuttle` (a lone card laid on a bare king: the same
+    position) and `_salic_after_the_deal` (a move home that could have
+    been made before the card just dealt: its twin line is searched from
+    the position before the deal) and `_salic_home_after_home` (two moves
+    home from two piles to two foundations: one order only)."""
     if move.action:
         return False
     piles, dst = game.piles, game.index[move.dst]
     role = game.roles[dst]
-    if role == "king-pile" and _salic_to_king_not_home(game, move):
+    if role == "king-pile" and (_salic_to_king_not_home(game, move) or _salic_shuttle(game, move)):
         return True
     if role == "foundation":
+        if _salic_after_the_deal(game, move) or _salic_home_after_home(game, move):
+            return True
         top = piles[dst][-1] & 15
         for f in game.by_role["foundation"]:
             if f == dst:
@@ -282,6 +290,110 @@ def salic_pointless(game: Game, move: Move) -> bool:
             if len(piles[k]) == 1 and may(game, k):
                 return True
     return False
+
+
+def _salic_shuttle(game: Game, move: Move) -> bool:
+    """After the deal, under «while-bare»: a king's only card laid on a
+    bare king. The position after it is the one before with the two kings
+    exchanged (each holds nothing or that one card; under «while-bare»
+    nothing is recorded of a king, and after the deal no rule reads a
+    king's place), so a line through it is a line without it, the two
+    kings' names exchanged from there on: no winning line needs it."""
+    if game.phase != "play" or salic.FREE_KING.of(game) is not salic._while_bare:
+        return False
+    return len(game.piles[game.index[move.src]]) == 2
+
+
+def _salic_after_the_deal(game: Game, move: Move) -> bool:
+    """During the deal: the card X of a king's pile going home right after
+    a card was dealt, when the move before that deal was a move home (not
+    the first of the search) and X could have gone to that same foundation
+    just before the deal: X's pile is not the last king's (the dealt card
+    went onto the last king, or began a new last king, or went to a row),
+    and its foundation was not begun by that deal (an ace on a foundation
+    of one card: X a two).
+
+    Proof. Let P be the position before the deal D, s = P·D the position
+    here. P's and s's X, its pile and its foundation are the same, so X
+    goes home at P; D and X touch different piles (D lays its card on the
+    last king, a new king, the first empty foundation or queen's place, or
+    ends the deal; X leaves a pile that keeps its king for a foundation
+    already begun), neither changes what the other does, so P·X·D = s·X.
+    The search met s first from P by D (this reads the line it is on), so
+    P had no safe move (D, an action, is never one: `salic_safe`) and the
+    search made at P every move that is not pointless: X home, for no rule
+    calls it pointless at P (this one needs P reached by a deal, P was
+    reached by a move home; `_salic_home_after_home` needs the move before
+    that one to be a king's move or none, and during the deal it was a
+    deal or a move home), or, when the twin rule does, X onto an earlier
+    foundation at the same rank, the same position but for two foundations
+    exchanged. Take a winning line X·L from s, as short as any: D·L wins
+    from P·X; there the search makes D (never pointless) or a safe move
+    (whose proof keeps the line no longer: `salic_safe`), either way a
+    position with a win shorter than X·L. So whenever the search expands
+    a position with a win and prunes its first move, it makes another
+    position with a shorter win (as each older rule here does too): the
+    expanded position with the shortest win cannot exist unless the search
+    finds a win. With no line to read (a search keeping no move stack),
+    the rule steps aside."""
+    stack = game.move_stack
+    if len(stack) < 3 or stack[-1].action != "deal":
+        return False
+    before = stack[-2]
+    if before.action or game.roles[game.index[before.dst]] != "foundation":
+        return False
+    piles, kings = game.piles, game.by_role["king-pile"]
+    src = game.index[move.src]
+    if src == max(k for k in kings if piles[k]):
+        return False
+    dst = piles[game.index[move.dst]]
+    return not (len(dst) == 1 and piles[src][-1] & 15 == ACE + 1)
+
+
+def _salic_home_after_home(game: Game, move: Move) -> bool:
+    """A card X going home right after a card Y went home, X from a pile
+    listed before Y's and to another foundation than Y's, when Y was no
+    safe move (fewer than eight cards of Y's rank less one home, and Y
+    did not lie alone on its king), and the move before Y was a card laid
+    on a king (or there was none: Y was the search's first move).
+
+    Proof. Let P be the position before Y, s = P·Y here. Y left its pile
+    and raised its foundation; X's pile and foundation are others, so X
+    goes home at P, Y still goes home after it, and P·X·Y = s·X (suits
+    are not read; nothing else changes). The search met s first from P
+    by Y (this reads its line). Y was not safe at P (`salic_safe`: no
+    card home changes the count of Y's rank less one, and Y did not lie
+    alone), so P had no safe move (the search makes a safe move alone),
+    and the search made at P every move that is not pointless: X (or its
+    twin onto an earlier foundation at the same rank, the same position
+    but for two foundations exchanged), for at P neither this rule nor
+    `_salic_after_the_deal` can call X pointless (P was reached by a
+    king's move, or is the first position). Take a winning line X·L from
+    s, as short as any: Y·L wins from P·X; there the search makes Y (this
+    rule reads the piles' order the other way, the deal rule needs a
+    deal, and the twin rule makes Y's twin, the same position), giving
+    s·X, or a safe move (no longer a line): a position with a win shorter
+    than X·L. So, as for `_salic_after_the_deal`, the search finds a win
+    whenever s has one."""
+    stack = game.move_stack
+    if not stack:
+        return False
+    last = stack[-1]
+    if last.action:
+        return False
+    index, roles, piles = game.index, game.roles, game.piles
+    fy = index[last.dst]
+    if roles[fy] != "foundation" or index[move.dst] == fy:
+        return False
+    if len(stack) >= 2:
+        before = stack[-2]
+        if before.action or roles[index[before.dst]] != "king-pile":
+            return False
+    a, b = index[last.src], index[move.src]
+    if b >= a or len(piles[a]) < 2:
+        return False  # X listed after Y, or Y lay alone on its king (perhaps a safe move)
+    q = piles[fy][-1] & 15
+    return sum(len(piles[f]) >= q - 1 for f in game.by_role["foundation"]) < 8  # else Y was safe
 
 
 def _salic_to_king_not_home(game: Game, move: Move) -> bool:
