@@ -384,6 +384,7 @@ _MILL_SHORT_CEILING: dict[int, int] = {}
 # -- Мельница's exact search over a model of the rules ---------------------------------
 
 
+MILL_CAPS = (300, None)  # the passes of `mill_exact`: positions below a card dealt (None: no cap)
 MILL_PROBE_STATES = 40_000  # the probing pass gives the full pass its turn after this many positions
 MILL_BOUND_PACK = 30  # `MillSearch.bound` is tried with at most this many cards in the pack
 MILL_BOUND_STATES = 15  # ... and gives up (says nothing) beyond this many states (most proofs are quick)
@@ -408,9 +409,12 @@ class MillSearch:
     replayed on the engine, step for step (`engine_line`), and is checked
     there: a won line is a line of `play`."""
 
-    def __init__(self, game: Game, meter):
+    def __init__(self, game: Game, meter, lost: set | None = None):
         piles = game.piles
         self.meter = meter
+        # the positions proved lost, kept from pass to pass (see `widen`)
+        self.lost: set = set() if lost is None else lost
+        self.cuts = 0  # the cuts made so far in the passes of this search (see `solve`)
         self.stock = [card & 15 for card in piles[game.index["stock"]]]  # the next last
         self.talon = [card & 15 for card in piles[game.index["talon"]]]  # the top last
         self.wings = [0] * 14
@@ -515,13 +519,28 @@ class MillSearch:
             return True
         key = bytes((len(stock), centre, *sorted(2 * h + b for h, b in zip(corners, bits)), *wings)) + bytes(talon)
         if key in self.seen:
-            return False  # searched already, or on the present line
+            if key not in self.lost:
+                self.cuts += 1  # met in this pass and cut short there: no proof (no line comes back, `widen`)
+            return False
+        if key in self.lost:
+            return False  # proved lost by an earlier pass
         self.seen.add(key)
         meter = self.meter
         meter.nodes += 1
         meter.distinct += 1
         if meter.nodes >= meter.check:
             meter.over()
+        cuts = self.cuts
+        if self.expand(centre, bits, fresh):
+            return True
+        if self.cuts == cuts:
+            self.lost.add(key)  # every line below was followed to its end
+        return False
+
+    def expand(self, centre: int, bits: list[int], fresh: bool) -> bool:
+        """`solve` below a position met for the first time in this pass."""
+        corners, stock, talon, wings, line = self.corners, self.stock, self.talon, self.wings, self.line
+        meter = self.meter
         want = (centre % KING) + 1 if centre < 52 else 0
         if self.stalled(centre, want) or (fresh and self.bounded and self.bound(centre, bits) is False):
             return False
@@ -531,6 +550,7 @@ class MillSearch:
             self.below[-1] += 1
             if self.below[-1] > self.cap:
                 self.cutting = self.truncated = True  # back to the position before that card
+                self.cuts += 1
                 return False
         filled = all(corners)
         dest = self.destinations(want, filled)
@@ -669,7 +689,7 @@ def mill_exact(game: Game, know: Knowledge, meter):
     (None, to leave it to the generic search, while a wing waits)."""
     import random
 
-    from engine.solver.search import LOST, PROBE, WON, home_roles, playouts
+    from engine.solver.search import LOST, WON, home_roles, playouts
 
     if game.is_won() or game.wing_waiting():
         return None
@@ -679,8 +699,9 @@ def mill_exact(game: Game, know: Knowledge, meter):
     line = playouts(game, know, home_roles(type(game)), meter, know.playouts, random.Random(game.deal * 7919))
     if line is not None:
         return WON, line
-    for cap in (PROBE, None):
-        search = MillSearch(game, meter)  # afresh: a probing pass cut short leaves its lists disturbed
+    lost: set = set()  # the positions proved lost, shared by the passes
+    for cap in MILL_CAPS:
+        search = MillSearch(game, meter, lost)  # afresh: a probing pass cut short leaves its lists disturbed
         try:
             if search.run(cap):
                 return WON, mill_engine_line(game, search.line)
