@@ -407,12 +407,26 @@ class MillSearch:
     with the card that empties the wing); `bound`, a relaxed game that the
     model cannot win if it cannot (proved there). A won line of the model is
     replayed on the engine, step for step (`engine_line`), and is checked
-    there: a won line is a line of `play`."""
+    there: a won line is a line of `play`.
+
+    The positions proved lost are kept from pass to pass (``lost``, shared
+    by the passes of `mill_exact`), so that the full pass does not search
+    again what the probing pass settled. A position is kept when every line
+    below it was followed to its end in this pass: no cap cut below it, and
+    no position below it was one met earlier in this pass and not kept
+    (``cuts`` counts both). Proof that it is lost. No line of the model
+    meets a position twice (each move brings a card home, moves the middle
+    up or takes a card from the pack: `mill_short_pack`), so a position met
+    again in a pass is not on the present line: it was kept (lost) or cut
+    short (counted as a cut). Below a kept position, then, every line ends
+    in a position with no move but no win, a pruning (sound in any pass) or
+    a kept position: by induction on the order in which positions are kept,
+    each is lost."""
 
     def __init__(self, game: Game, meter, lost: set | None = None):
         piles = game.piles
         self.meter = meter
-        # the positions proved lost, kept from pass to pass (see `widen`)
+        # the positions proved lost, kept from pass to pass (see the class's docstring)
         self.lost: set = set() if lost is None else lost
         self.cuts = 0  # the cuts made so far in the passes of this search (see `solve`)
         self.stock = [card & 15 for card in piles[game.index["stock"]]]  # the next last
@@ -514,13 +528,13 @@ class MillSearch:
         """``fresh``: the position was reached by a deal (or is the first),
         which hides the talon's top: `bound` is read then only, for time
         (skipping a pruning is always sound)."""
-        corners, stock, talon, wings, line = self.corners, self.stock, self.talon, self.wings, self.line
+        corners, stock, talon, wings = self.corners, self.stock, self.talon, self.wings
         if centre == 52 and all(h == 13 for h in corners):
             return True
         key = bytes((len(stock), centre, *sorted(2 * h + b for h, b in zip(corners, bits)), *wings)) + bytes(talon)
         if key in self.seen:
             if key not in self.lost:
-                self.cuts += 1  # met in this pass and cut short there: no proof (no line comes back, `widen`)
+                self.cuts += 1  # met in this pass and cut short there: no proof
             return False
         if key in self.lost:
             return False  # proved lost by an earlier pass
