@@ -95,19 +95,28 @@ winrates: setup
 	  note_command(Path(sys.argv[1]), sys.argv[2])' $(WINRATE_TABLE) \
 	  "make -j2 winrates WINRATE_DEALS_ONE=$(WINRATE_DEALS_ONE) WINRATE_DEALS_TWO=$(WINRATE_DEALS_TWO) WINRATE_DEALS_READINGS=$(WINRATE_DEALS_READINGS) WINRATE_READING_MEASURES='$(WINRATE_READING_MEASURES)' WINRATE_BUDGET=$(WINRATE_BUDGET) WINRATE_FIRST_PASS=$(WINRATE_FIRST_PASS) WINRATE_JOBS=$(WINRATE_JOBS) WINRATE_CLUSTER=$(WINRATE_CLUSTER)"
 
+# The player of a game that hides something is measured by `make
+# player-table` (at its curve's budget), not here.
+CURVED = $$($(BIN)/python -c 'from pasyans.curves import hidden_games; print(" ".join(hidden_games()))')
 winrates-games: setup
-	@passes() { $(WINRATE_PASSES); }; for pair in $(WINRATES_ONE_PACK); do \
+	@passes() { $(WINRATE_PASSES); }; curved=" $(CURVED) "; for pair in $(WINRATES_ONE_PACK); do \
+	  case "$${pair##*:}:$$curved" in player:*" $${pair%%:*} "*) continue;; esac; \
 	  passes $${pair%%:*} --measure $${pair##*:} --deals $(WINRATE_DEALS_ONE) || exit 1; done
-	@passes() { $(WINRATE_PASSES); }; for pair in $(WINRATES_TWO_PACKS); do \
+	@passes() { $(WINRATE_PASSES); }; curved=" $(CURVED) "; for pair in $(WINRATES_TWO_PACKS); do \
+	  case "$${pair##*:}:$$curved" in player:*" $${pair%%:*} "*) continue;; esac; \
 	  passes $${pair%%:*} --measure $${pair##*:} --deals $(WINRATE_DEALS_TWO) || exit 1; done
 
+# (The player's readings of a game that hides something are measured by
+# `make player-table`, at the budget of the game's curve.)
 # In the defaults' passes, so that a player's deals pair at the same budget
 # (a pairing at another is stale: `pasyans check-winrates`); resumable as
 # they are. WINRATE_READING_GAMES (slugs) measures those games' alone.
 WINRATE_READING_GAMES ?=
 winrates-readings: setup
 	@passes() { $(WINRATE_PASSES); }; for item in $$($(BIN)/python -c 'import sys; from pasyans.stats import reading_items; \
-	    print(" ".join(":".join(item[:2]) + ":" + "=".join(item[2:]) for item in reading_items(sys.argv[1:])))' \
+	    from pasyans.curves import hidden_games; curved = set(hidden_games()); \
+	    print(" ".join(":".join(item[:2]) + ":" + "=".join(item[2:]) for item in reading_items(sys.argv[1:]) \
+	                   if not (item[1] == "player" and item[0] in curved)))' \
 	    $(WINRATE_READING_MEASURES)); do \
 	  slug=$${item%%:*}; rest=$${item#*:}; measure=$${rest%%:*}; reading=$${rest#*:}; \
 	  case " $(or $(WINRATE_READING_GAMES),$$slug) " in *" $$slug "*) ;; *) continue;; esac; \
@@ -138,8 +147,9 @@ player-curves: setup
 # The table's "for a player" figure (data/winrates.json, records in
 # data/winrates/GAME.player.jsonl) at the budget each game's curve chose
 # (data/player-curves.json: table_budget, the least budget with the most
-# wins) on 200 deals of a two-pack game and 1000 of a one-pack one; the
-# records of the older seconds budget are moved to data/winrates-seconds/
-# first. Resumable; many CPU hours, kept out of CI.
+# wins) on 200 deals of a two-pack game and 1000 of a one-pack one, and
+# each reading's player at the same budget on 30 deals (paired with the
+# edition's); records of another budget are moved aside first (a seconds
+# budget's to data/winrates-seconds/). Resumable; many CPU hours, kept out of CI.
 player-table: setup
 	$(BIN)/pasyans curves --table $(WINRATE_TABLE) --jobs $(CURVE_JOBS)

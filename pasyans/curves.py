@@ -132,22 +132,45 @@ def table_budget(points: list[dict], decks: int) -> dict:
     return {"seconds": chosen["seconds"], "why": why, "deals": TABLE_DEALS.get(decks, 200)}
 
 
+READING_DEALS = 30  # deals of each reading's player, paired with the edition's (as `make winrates-readings`)
+
+
 def retire_seconds_records(slug: str, folder: Path = Path("data/winrates"),
                            to: Path = Path("data/winrates-seconds")) -> Path | None:
     """Move a game's player records made under a seconds budget (before the
     budgets were counted in positions) out of the table's folder, so that its
     figure is measured afresh; the file moved, or None."""
-    path = stats.results_path(folder, slug, "player")
+    return retire(stats.results_path(folder, slug, "player"), slug, None, to)
+
+
+def retire(path: Path, slug: str, nodes: int | None, to: Path = Path("data/winrates-seconds"),
+           other: Path = Path("data/winrates-other-budgets")) -> Path | None:
+    """Move a player's results file out of the table's folder where its
+    deals were measured under another budget than ``nodes`` positions (None:
+    any budget in positions will do): a seconds budget's go to ``to``, another
+    position budget's to ``other``; the file moved, or None. (A file of one
+    budget is never extended under another: its figure would mix them.)"""
     head, _done = stats.read_results(path, slug, "player")
-    if head is None or decided_by_positions(head):
+    if head is None:
         return None
+    if decided_by_positions(head):
+        if nodes is None or head["budget"]["nodes"] == nodes:
+            return None
+        to = other
     to.mkdir(parents=True, exist_ok=True)
     target = to / path.name
     if target.exists():
-        raise InputError(f"{target} exists already: the seconds records were retired once; remove {path} "
+        raise InputError(f"{target} exists already: these records were retired once; remove {path} "
                          "or the older copy by hand", str(path))
     path.rename(target)
     return target
+
+
+def player_readings(slug: str) -> list[str]:
+    """The readings (ID=ALT) other than the edition's under which the
+    table pairs ``slug``'s player with the edition's."""
+    return [f"{rid}={alt}" for game, measure, rid, alt in stats.reading_items(["player"])
+            if game == slug and measure == "player"]
 
 
 def write_summary(folder: Path = FOLDER, out: Path = SUMMARY, command: str = "") -> dict:

@@ -64,8 +64,9 @@ def register(subparsers) -> None:
     p.add_argument("--table", metavar="FILE",
                    help="measure the table's 'for a player' figure instead: each game at its curve's "
                         "table_budget (the least budget with the most wins) on 200 deals of a two-pack game, "
-                        "1000 of a one-pack one, into data/winrates/GAME.player.jsonl and FILE (resumable; "
-                        "records made under a seconds budget are first moved to data/winrates-seconds/)")
+                        "1000 of a one-pack one, into data/winrates/GAME.player.jsonl and FILE, and each "
+                        "reading's player at the same budget on 30 deals (resumable; records made under another "
+                        "budget are first moved aside, a seconds budget's to data/winrates-seconds/)")
     p.set_defaults(func=curves_command)
 
     p = subparsers.add_parser("stats", help="win rate over deals 1..N with a Wilson 95%% interval")
@@ -251,8 +252,12 @@ def curves_command(args) -> int:
 
 def player_table(curves, slugs: list[str], args) -> int:
     """`pasyans curves --table FILE`: the table's player figure of each game
-    at the budget its curve chose, by `pasyans stats` (one game after the
-    other; a run stopped early resumes where it stopped)."""
+    at the budget its curve chose, by `pasyans stats`, and each reading's
+    player at the same budget on `curves.READING_DEALS` deals, so that the
+    table pairs them with the edition's (one game after the other; a run
+    stopped early resumes where it stopped)."""
+    from pasyans import stats
+    from pasyans.budgets import position_budget
     from pasyans.cli import main
 
     summary = curves.summarise()["games"]
@@ -261,13 +266,18 @@ def player_table(curves, slugs: list[str], args) -> int:
         raise InputError(f"no curve measured yet for {', '.join(missing)}: run `pasyans curves` first")
     for slug in slugs:
         plan = summary[slug]["table_budget"]
-        moved = curves.retire_seconds_records(slug)
-        if moved:
-            print(f"pasyans: {slug}: the records of a seconds budget moved to {moved}", file=sys.stderr)
-        status = main(["stats", slug, "--measure", "player", "--deals", str(plan["deals"]),
-                       "--budget", f"{plan['seconds']:g}", "--jobs", str(args.jobs), "--table", args.table])
-        if status:
-            return status
+        nodes = position_budget(slug, "player", seconds=plan["seconds"]).nodes
+        runs = [([], plan["deals"])] + [(["--reading", r], curves.READING_DEALS) for r in curves.player_readings(slug)]
+        for reading, deals in runs:
+            readings = dict([reading[1].split("=", 1)]) if reading else None
+            path = stats.results_path(Path("data/winrates"), slug, "player", readings)
+            moved = curves.retire(path, slug, nodes)
+            if moved:
+                print(f"pasyans: {slug}: the records of another budget moved to {moved}", file=sys.stderr)
+            status = main(["stats", slug, "--measure", "player", *reading, "--deals", str(deals),
+                           "--budget", f"{plan['seconds']:g}", "--jobs", str(args.jobs), "--table", args.table])
+            if status:
+                return status
     return 0
 
 

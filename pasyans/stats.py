@@ -250,6 +250,12 @@ def run(slug: str, deals: int, out: Path, *, measure: str = "solvable", jobs: in
                          "aside; `pasyans stats --recheck` still reads it", str(out), 1)
     wanted = range(first, first + deals)
     todo = [d for d in wanted if d not in done or (retry_unknown and done[d]["status"] == "unknown")]
+    if todo and head is not None and not retry_unknown and head["budget"]["nodes"] != nodes:
+        # a file of one budget is not extended under another (its figure would
+        # mix them); --retry-unknown is the one way to give its deals more
+        raise InputError(f"this results file's deals had {head['budget']['nodes']:,} positions each, not "
+                         f"{nodes:,}: measure into another file (--out), move it aside, or give the "
+                         "undecided deals more with --retry-unknown", str(out), 1)
     # a deal measured again gets what its earlier passes left of ``nodes``
     first_nodes = (head or {}).get("budget", {}).get("nodes", nodes)
     earlier = {d: passes(done[d], first_nodes) for d in todo if d in done}

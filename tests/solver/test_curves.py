@@ -75,6 +75,7 @@ def test_the_table_budget_is_where_the_plateau_begins_and_a_column_in_progress_d
 def test_the_table_figure_is_measured_at_the_curves_budget_and_the_seconds_records_retired(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(curves, "TABLE_DEALS", {1: 2, 2: 2})
+    monkeypatch.setattr(curves, "READING_DEALS", 1)
     curve = tmp_path / "data" / "player-curves"
     write(curve, "idet-ne-idet", 0.1, ["lost"] * 20)
     write(curve, "idet-ne-idet", 0.4, ["won"] * 20)
@@ -93,6 +94,13 @@ def test_the_table_figure_is_measured_at_the_curves_budget_and_the_seconds_recor
     assert head["budget"]["equivalent_s"] == 0.4 and sorted(done) == [1, 2]  # 0.1 s's interval misses 100%
     entry = json.loads(table.read_text(encoding="utf-8"))["games"]["idet-ne-idet"]["measures"]["player"]
     assert entry["deals"] == 2 and entry["budget_s"] == 0.4 and entry["decides"] == "positions"
+    # each reading's player at the same budget, paired with the edition's
+    readings = curves.player_readings("idet-ne-idet")
+    assert readings
+    for reading in readings:
+        path = stats.results_path(old.parent, "idet-ne-idet", "player", dict([reading.split("=", 1)]))
+        r_head, r_done = stats.read_results(path, "idet-ne-idet", "player")
+        assert r_head["budget"]["nodes"] == head["budget"]["nodes"] and sorted(r_done) == [1]
     # run again: nothing to retire, nothing measured twice
     text = old.read_text(encoding="utf-8")
     assert main(["curves", "idet-ne-idet", "--table", str(table)]) == 0
@@ -112,3 +120,20 @@ def test_a_budget_still_being_measured_does_not_make_a_curve_flat(tmp_path):
     write(tmp_path, "mill", 16, ["won"] * 3 + ["lost"] * 7)  # ten deals so far
     mill = curves.summarise(tmp_path)["games"]["mill"]
     assert not mill["flat"] and mill["table_budget"]["seconds"] == 4
+
+
+def test_records_of_another_position_budget_are_moved_aside_not_extended(tmp_path, monkeypatch):
+    """A table file measured at one budget in positions is never extended at
+    another: `stats.run` refuses, and the table's run moves it aside."""
+    import pytest
+
+    from pasyans.errors import InputError
+
+    monkeypatch.chdir(tmp_path)
+    path = stats.results_path(tmp_path / "data" / "winrates", "idet-ne-idet", "player")
+    stats.run("idet-ne-idet", 1, path, measure="player", nodes=3_000, seconds=10.0, equivalent_s=0.1)
+    with pytest.raises(InputError, match="3,000 positions each"):
+        stats.run("idet-ne-idet", 2, path, measure="player", nodes=6_000, seconds=10.0, equivalent_s=0.2)
+    assert curves.retire(path, "idet-ne-idet", 3_000) is None
+    moved = curves.retire(path, "idet-ne-idet", 6_000, other=tmp_path / "other")
+    assert moved == tmp_path / "other" / path.name and not path.exists()
