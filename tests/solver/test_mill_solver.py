@@ -161,6 +161,36 @@ def test_model_search_agrees_under_the_other_readings():
     check_model_search({"mill.assume.turn-when": "talon-top-unusable", "mill.assume.lend-limit": "one-in-all"})
 
 
+def test_passes_sharing_their_proofs_agree_with_a_plain_search():
+    """Capped passes (a cap of one or two positions below each card dealt,
+    so that they cut often) hand the positions they proved lost to the next
+    pass, as `mill_exact` does: the last, uncapped pass still answers as a
+    plain search of the engine's moves, so no position cut short was kept
+    as lost."""
+    from engine.solver.search import Meter
+    answered = {True: 0, False: 0}
+    cut = 0
+    for deal in range(1, 30):
+        for game in spent_positions(deal, deal + 200, 2, pack=5):
+            plain = plain_search(game, limit=30_000)
+            if plain is None:
+                continue
+            lost: set = set()
+            meter = Meter(Budget(200_000, 60))
+            for cap in (1, 2, None):
+                search = mill_solver.MillSearch(game, meter, lost)
+                try:
+                    won = search.run(cap)
+                except mill_solver._ProbeSpent:
+                    continue
+                cut += search.truncated
+                if won or not search.truncated:
+                    break
+            assert won is plain, (deal, game.to_portable())
+            answered[plain] += 1
+    assert answered[False] > 0 and answered[True] > 0 and cut > 0, (answered, cut)
+
+
 def test_bound_proves_a_loss_with_cards_in_the_pack():
     """The spent-pack layout with two of the talon's lowest cards in the
     pack: even with the pack's cards all available, the fives and sixes lie

@@ -384,6 +384,7 @@ _MILL_SHORT_CEILING: dict[int, int] = {}
 # -- Мельница's exact search over a model of the rules ---------------------------------
 
 
+MILL_CAPS = (300, None)  # the passes of `mill_exact`: positions below a card dealt (None: no cap)
 MILL_PROBE_STATES = 40_000  # the probing pass gives the full pass its turn after this many positions
 MILL_BOUND_PACK = 30  # `MillSearch.bound` is tried with at most this many cards in the pack
 MILL_BOUND_STATES = 15  # ... and gives up (says nothing) beyond this many states (most proofs are quick)
@@ -406,11 +407,28 @@ class MillSearch:
     with the card that empties the wing); `bound`, a relaxed game that the
     model cannot win if it cannot (proved there). A won line of the model is
     replayed on the engine, step for step (`engine_line`), and is checked
-    there: a won line is a line of `play`."""
+    there: a won line is a line of `play`.
 
-    def __init__(self, game: Game, meter):
+    The positions proved lost are kept from pass to pass (``lost``, shared
+    by the passes of `mill_exact`), so that the full pass does not search
+    again what the probing pass settled. A position is kept when every line
+    below it was followed to its end in this pass: no cap cut below it, and
+    no position below it was one met earlier in this pass and not kept
+    (``cuts`` counts both). Proof that it is lost. No line of the model
+    meets a position twice (each move brings a card home, moves the middle
+    up or takes a card from the pack: `mill_short_pack`), so a position met
+    again in a pass is not on the present line: it was kept (lost) or cut
+    short (counted as a cut). Below a kept position, then, every line ends
+    in a position with no move but no win, a pruning (sound in any pass) or
+    a kept position: by induction on the order in which positions are kept,
+    each is lost."""
+
+    def __init__(self, game: Game, meter, lost: set | None = None):
         piles = game.piles
         self.meter = meter
+        # the positions proved lost, kept from pass to pass (see the class's docstring)
+        self.lost: set = set() if lost is None else lost
+        self.cuts = 0  # the cuts made so far in the passes of this search (see `solve`)
         self.stock = [card & 15 for card in piles[game.index["stock"]]]  # the next last
         self.talon = [card & 15 for card in piles[game.index["talon"]]]  # the top last
         self.wings = [0] * 14
@@ -510,18 +528,33 @@ class MillSearch:
         """``fresh``: the position was reached by a deal (or is the first),
         which hides the talon's top: `bound` is read then only, for time
         (skipping a pruning is always sound)."""
-        corners, stock, talon, wings, line = self.corners, self.stock, self.talon, self.wings, self.line
+        corners, stock, talon, wings = self.corners, self.stock, self.talon, self.wings
         if centre == 52 and all(h == 13 for h in corners):
             return True
         key = bytes((len(stock), centre, *sorted(2 * h + b for h, b in zip(corners, bits)), *wings)) + bytes(talon)
         if key in self.seen:
-            return False  # searched already, or on the present line
+            if key not in self.lost:
+                self.cuts += 1  # met in this pass and cut short there: no proof
+            return False
+        if key in self.lost:
+            return False  # proved lost by an earlier pass
         self.seen.add(key)
         meter = self.meter
         meter.nodes += 1
         meter.distinct += 1
         if meter.nodes >= meter.check:
             meter.over()
+        cuts = self.cuts
+        if self.expand(centre, bits, fresh):
+            return True
+        if self.cuts == cuts:
+            self.lost.add(key)  # every line below was followed to its end
+        return False
+
+    def expand(self, centre: int, bits: list[int], fresh: bool) -> bool:
+        """`solve` below a position met for the first time in this pass."""
+        corners, stock, talon, wings, line = self.corners, self.stock, self.talon, self.wings, self.line
+        meter = self.meter
         want = (centre % KING) + 1 if centre < 52 else 0
         if self.stalled(centre, want) or (fresh and self.bounded and self.bound(centre, bits) is False):
             return False
@@ -531,6 +564,7 @@ class MillSearch:
             self.below[-1] += 1
             if self.below[-1] > self.cap:
                 self.cutting = self.truncated = True  # back to the position before that card
+                self.cuts += 1
                 return False
         filled = all(corners)
         dest = self.destinations(want, filled)
@@ -669,7 +703,7 @@ def mill_exact(game: Game, know: Knowledge, meter):
     (None, to leave it to the generic search, while a wing waits)."""
     import random
 
-    from engine.solver.search import LOST, PROBE, WON, home_roles, playouts
+    from engine.solver.search import LOST, WON, home_roles, playouts
 
     if game.is_won() or game.wing_waiting():
         return None
@@ -679,8 +713,9 @@ def mill_exact(game: Game, know: Knowledge, meter):
     line = playouts(game, know, home_roles(type(game)), meter, know.playouts, random.Random(game.deal * 7919))
     if line is not None:
         return WON, line
-    for cap in (PROBE, None):
-        search = MillSearch(game, meter)  # afresh: a probing pass cut short leaves its lists disturbed
+    lost: set = set()  # the positions proved lost, shared by the passes
+    for cap in MILL_CAPS:
+        search = MillSearch(game, meter, lost)  # afresh: a probing pass cut short leaves its lists disturbed
         try:
             if search.run(cap):
                 return WON, mill_engine_line(game, search.line)
