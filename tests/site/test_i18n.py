@@ -80,6 +80,15 @@ def test_every_message_asked_for_is_in_the_catalogue_and_every_one_is_asked_for(
     assert unused == set(), "in the catalogue but asked for nowhere"
 
 
+def test_the_counted_games_agree_with_their_number():
+    """«из 1 партии, сыгранной», «из 3 партий, сыгранных», «из 21 партии»."""
+    said = {n: i18n.text("board.outcome.counted", "ru", rate="50%", n=n) for n in (1, 3, 5, 11, 21)}
+    assert "из 1 партии, сыгранной без помощи" in said[1]
+    assert "из 3 партий, сыгранных" in said[3] and "из 5 партий" in said[5] and "из 11 партий" in said[11]
+    assert "из 21 партии, сыгранной" in said[21]
+    assert "of 1 game played" in i18n.text("board.outcome.counted", "en", rate="0%", n=1)
+
+
 def test_every_action_of_every_game_has_its_name_in_the_catalogue():
     """The board's buttons and hints name an action (``do_<name>`` of a
     game: deal, exchange:P-Q, exile, ...) by the catalogue's "action.<name>"
