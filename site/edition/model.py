@@ -89,7 +89,9 @@ class RuleReading:
     (`pasyans readings --json`): the game page offers a switch between them.
     `alternatives` are the engine's records ({"id", "reason", "follows"}),
     each with "odds", the measured win rate's text or "" where
-    data/winrates.json has none for it."""
+    data/winrates.json has none for it, and its words for the reader:
+    "label_en", and in Russian "label" and "reason_ru" (site/data/readings-ru.json,
+    as the fields `*_ru` of the reading; "" where the build was given none)."""
 
     id: str
     reason: str
@@ -100,6 +102,9 @@ class RuleReading:
     alternatives: list[dict] = field(default_factory=list)
     clause_ids: list[str] = field(default_factory=list)
     rule_ids: list[str] = field(default_factory=list)
+    name_ru: str = ""
+    reason_ru: str = ""
+    why_default_ru: str = ""
 
     @property
     def name(self) -> str:
