@@ -141,6 +141,17 @@ class Game:
     def readings(self) -> list[Reading]:
         return [reading for clause in self.clauses for reading in clause.readings]
 
+    def reading_words(self, ident: str, alternative: str) -> dict[str, str]:
+        """A reading's name and an alternative's label in both languages, for
+        a line that names them (the home page's readings that change the odds);
+        the raw ids where the game has no such reading."""
+        reading = next((r for r in self.rule_readings if r.id == ident), None)
+        alt = next((a for a in reading.alternatives if a["id"] == alternative), {}) if reading else {}
+        name = reading.name if reading else ident
+        label_en = alt.get("label_en") or alternative
+        return {"name": name, "name_ru": (reading.name_ru if reading else "") or name,
+                "label_en": label_en, "label": alt.get("label") or label_en}
+
     def rule_readings_of(self, clause_id: str) -> list[RuleReading]:
         """The readings of the rules that turn on this clause."""
         return [r for r in self.rule_readings
