@@ -15,6 +15,8 @@ import json
 import re
 from pathlib import Path
 
+from markupsafe import Markup
+
 from edition import SITE
 from pasyans.errors import InputError
 
@@ -87,3 +89,26 @@ def load(records: list[dict], path: Path = DATA, subset: bool = False) -> dict[s
                     fail(f"{ident}: alternative {alt!r}: no Russian {name!r}", ident, alt)
     return data
 
+
+
+# A run of words in Latin letters in the Russian (Cadogan's «Race», the
+# engine's «turned», PySolFC), not part of an id such as `terms.play-cards`,
+# nor a Roman numeral (правило II): marked English, for screen readers and
+# hyphenation. Only the text between the tags of `spelled`'s markup is touched.
+_TAG = re.compile(r"(<[^>]*>)")
+_WORD = r"[A-Za-z](?:[A-Za-z’]|&#39;)*"  # an apostrophe comes escaped: Napoleon&#39;s
+_LATIN = re.compile(rf"(?<![\w.-]){_WORD}(?: {_WORD})*(?![\w.-])")
+
+
+def english_marked(markup: str) -> Markup:
+    """`markup` (escaped text and tags) with its Latin words in <span lang="en">.
+
+    >>> str(english_marked("порода, «Race», правило III; terms.play-cards; Napoleon&#39;s Square"))
+    'порода, «<span lang="en">Race</span>», правило III; terms.play-cards; <span lang="en">Napoleon&#39;s Square</span>'
+    """
+    def mark(match: re.Match) -> str:
+        word = match.group(0)
+        return word if re.fullmatch("[IVXLCDM]+", word) else f'<span lang="en">{word}</span>'
+
+    parts = _TAG.split(str(markup))
+    return Markup("".join(part if part.startswith("<") else _LATIN.sub(mark, part) for part in parts))

@@ -145,3 +145,9 @@ def test_the_game_page_shows_the_russian_with_its_quotations_in_both_spellings(s
     assert '<span class="l-o" lang="ru-petr1708">«Продѣлавши</span><span class="l-m">«Проделавши</span>' in question
     assert '<b><span data-l="ru" lang="ru">Когда ходов нет</span><span data-l="en" lang="en">standstill</span></b>' in sample_page
     assert entry["alternatives"]["no-play"]["reason"][-40:] in sample_page
+
+
+def test_latin_words_in_the_russian_are_marked_english_but_ids_and_numerals_are_not():
+    marked = str(readings_ru.english_marked('«Race» (порода), правило II, <span class="l-m">«PySolFC»</span>, play.3.1'))
+    assert marked == ('«<span lang="en">Race</span>» (порода), правило II, '
+                      '<span class="l-m">«<span lang="en">PySolFC</span>»</span>, play.3.1')
