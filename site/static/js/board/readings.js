@@ -11,10 +11,14 @@ export function index(records) {
   return Object.fromEntries((records || []).map((r) => [r.id, r]));
 }
 
-/** A reading's name in the reader's language (the id if the board data has no such reading). */
+/** A reading's name in the reader's language, as a sentence names it (the
+ * Russian is written as a heading, "Порядок марьяжей": lower-cased here;
+ * the id if the board data has no such reading). */
 export function nameOf(id, known) {
   const reading = known[id];
-  return (reading && (lang() === "ru" && reading.name_ru || reading.name)) || id;
+  if (!reading) return id;
+  const ru = lang() === "ru" && reading.name_ru;
+  return ru ? ru[0].toLowerCase() + ru.slice(1) : reading.name;
 }
 
 /** An alternative's label in the reader's language (site/data/readings-ru.json; the id without one). */
