@@ -26,7 +26,7 @@ ALTERNATIVE_FIELDS = ("label", "reason")
 
 
 def english_label(alternative_id: str) -> str:
-    """"one-in-all" -> "one in all": the English beside the Russian label."""
+    """The English beside the Russian label: the id in words, "one-in-all" -> "one in all"."""
     return alternative_id.replace("-", " ")
 
 
@@ -88,7 +88,6 @@ def load(records: list[dict], path: Path = DATA, subset: bool = False) -> dict[s
                 if not isinstance(given.get(name), str) or not given[name].strip():
                     fail(f"{ident}: alternative {alt!r}: no Russian {name!r}", ident, alt)
     return data
-
 
 
 # A run of words in Latin letters in the Russian (Cadogan's «Race», the
