@@ -115,9 +115,12 @@ def card_names() -> dict[str, list[str]]:
 
 def readings_data(readings: list) -> list[dict]:
     """What the board needs of the game's readings (edition.model.RuleReading):
-    ids, names, defaults, and which ones lay the cards out differently."""
-    return [{"id": r.id, "name": r.name, "default": r.default, "changes_deal": r.changes_deal,
-             "alternatives": [a["id"] for a in r.alternatives]} for r in readings]
+    ids, names and the alternatives' labels in both languages (the reader
+    sees these, never a raw id), defaults, and which ones lay the cards out differently."""
+    return [{"id": r.id, "name": r.name, "name_ru": r.name_ru or r.name, "default": r.default,
+             "changes_deal": r.changes_deal, "alternatives": [a["id"] for a in r.alternatives],
+             "labels": {a["id"]: {"ru": a.get("label") or a.get("label_en") or a["id"], "en": a.get("label_en") or a["id"]}
+                        for a in r.alternatives}} for r in readings]
 
 
 def page_data(slug: str, layout: dict | None, readings: list = ()) -> dict:

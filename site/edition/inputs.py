@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 
 import corpus
-from edition import ROOT, apparatus, i18n, markup, svg
+from edition import ROOT, apparatus, i18n, markup, readings_ru, svg
 from edition.curve import read_curves
 from edition.model import Clause, Edition, Figure, Game, Note, Rule, RuleReading, Section, Term, Witness
 from pasyans import __version__, freshness
@@ -131,10 +131,11 @@ def load(source: Commands | Folder | None = None, win_rates: Path | None = None)
     for record in clauses:
         by_game.setdefault(record["game"], []).append(record)
     rule_readings = _optional(edition, source.json, "engine readings", "readings", "--json")
+    russian = readings_ru.load(_records(rule_readings), subset=isinstance(source, Folder)) if rule_readings else {}
     for record in games:
         game = _game(record, by_game.get(record["slug"], []), readings)
         game.notes.extend(note for id, note in edition.assumptions.items() if id.startswith(f"{game.slug}.assume."))
-        game.rule_readings = rule_readings_of(rule_readings, game.slug, edition.win_rates.get(game.slug))
+        game.rule_readings = rule_readings_of(rule_readings, game.slug, edition.win_rates.get(game.slug), russian)
         if game.playable is False and any(rule.game == game.slug for rule in edition.rules if not rule.games):
             game.playable = True
         edition.games.append(game)
@@ -249,7 +250,8 @@ def _modern_quotations(edition: Edition, tei: bytes | None) -> dict[str, str]:
     texts = [note.text for note in edition.assumptions.values()] + [rule.doc for rule in edition.rules]
     texts += [note.text for game in edition.games for note in game.notes]
     texts += [text for game in edition.games for r in game.rule_readings
-              for text in (r.reason, r.why_default, *(a.get("reason", "") for a in r.alternatives))]
+              for text in (r.reason, r.why_default, r.reason_ru, r.why_default_ru,
+                           *(a.get(key, "") for a in r.alternatives for key in ("reason", "reason_ru")))]
     texts += [text for w in edition.witnesses for text in (w.title, w.origin, w.holds, w.known_problems)]
     texts += list(edition.book.values())
     if tei is not None:
@@ -261,16 +263,23 @@ def _modern_quotations(edition: Edition, tei: bytes | None) -> dict[str, str]:
         return {}
 
 
-def rule_readings_of(data, slug: str, rates: dict | None) -> list[RuleReading]:
+def _records(data) -> list[dict]:
+    """The list of readings in `pasyans readings --json` (an object or, saved, the bare list)."""
+    return data.get("readings", []) if isinstance(data, dict) else data
+
+
+def rule_readings_of(data, slug: str, rates: dict | None, russian: dict | None = None) -> list[RuleReading]:
     """The readings a game is played under (`pasyans readings --json`), each
-    alternative with its measured odds: the table's entry for the game may
+    with its Russian (`russian`, as edition.readings_ru loads it; without
+    it the Russian fields are empty and the page shows the English in both
+    languages), each alternative with its measured odds: the table's entry for the game may
     hold ``"readings": {reading id: {alternative: entry}}`` (entries as the
     game's own, made by `pasyans stats GAME --reading ID=ALT`); the game's
     own rate was measured under the edition's readings, so it is the
     default alternative's where the table has no entry of its own for it."""
     if not data:
         return []
-    records = data.get("readings", []) if isinstance(data, dict) else data
+    records = _records(data)
     measured = (rates or {}).get("readings") or {}
     out = []
     try:
@@ -297,12 +306,16 @@ def rule_readings_of(data, slug: str, rates: dict | None) -> list[RuleReading]:
                     odds_ru = f"{headline['name_ru']}: {headline['text_ru']}" + i18n.text("odds.headline", "ru")
                 else:
                     odds = odds_ru = ""
-                alternatives.append({**alt, "odds": odds, "odds_ru": odds_ru})
+                ru = ((russian or {}).get(record["id"]) or {}).get("alternatives", {}).get(alt["id"], {})
+                alternatives.append({**alt, "odds": odds, "odds_ru": odds_ru, "label_en": readings_ru.english_label(alt["id"]),
+                                     "label": ru.get("label", ""), "reason_ru": ru.get("reason", "")})
+            ru = (russian or {}).get(record["id"]) or {}
             out.append(RuleReading(
                 id=record["id"], reason=record.get("reason", ""), default=record["default"],
                 why_default=record.get("why_default", ""), source=record.get("source", ""),
                 changes_deal=bool(record.get("changes_deal")), alternatives=alternatives,
-                clause_ids=list(record.get("clause_ids", [])), rule_ids=list(record.get("rule_ids", []))))
+                clause_ids=list(record.get("clause_ids", [])), rule_ids=list(record.get("rule_ids", [])),
+                name_ru=ru.get("name", ""), reason_ru=ru.get("question", ""), why_default_ru=ru.get("why_default", "")))
     except (KeyError, TypeError, AttributeError) as error:
         raise InputError(f"not a list of readings of `pasyans readings --json` ({error!r})", "readings") from None
     return out

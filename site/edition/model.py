@@ -89,7 +89,9 @@ class RuleReading:
     (`pasyans readings --json`): the game page offers a switch between them.
     `alternatives` are the engine's records ({"id", "reason", "follows"}),
     each with "odds", the measured win rate's text or "" where
-    data/winrates.json has none for it."""
+    data/winrates.json has none for it, and its words for the reader:
+    "label_en", and in Russian "label" and "reason_ru" (site/data/readings-ru.json,
+    as the fields `*_ru` of the reading; "" where the build was given none)."""
 
     id: str
     reason: str
@@ -100,6 +102,9 @@ class RuleReading:
     alternatives: list[dict] = field(default_factory=list)
     clause_ids: list[str] = field(default_factory=list)
     rule_ids: list[str] = field(default_factory=list)
+    name_ru: str = ""
+    reason_ru: str = ""
+    why_default_ru: str = ""
 
     @property
     def name(self) -> str:
@@ -135,6 +140,17 @@ class Game:
     @property
     def readings(self) -> list[Reading]:
         return [reading for clause in self.clauses for reading in clause.readings]
+
+    def reading_words(self, ident: str, alternative: str) -> dict[str, str]:
+        """A reading's name and an alternative's label in both languages, for
+        a line that names them (the home page's readings that change the odds);
+        the raw ids where the game has no such reading."""
+        reading = next((r for r in self.rule_readings if r.id == ident), None)
+        alt = next((a for a in reading.alternatives if a["id"] == alternative), {}) if reading else {}
+        name = reading.name if reading else ident
+        label_en = alt.get("label_en") or alternative
+        return {"name": name, "name_ru": (reading.name_ru if reading else "") or name,
+                "label_en": label_en, "label": alt.get("label") or label_en}
 
     def rule_readings_of(self, clause_id: str) -> list[RuleReading]:
         """The readings of the rules that turn on this clause."""

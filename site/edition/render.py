@@ -17,7 +17,7 @@ from typing import Callable
 import jinja2
 from markupsafe import Markup
 
-from edition import STATIC, TEMPLATES, board, book, contents, curve, i18n
+from edition import STATIC, TEMPLATES, board, book, contents, curve, i18n, readings_ru
 from edition.markup import kind_label, layered
 from edition.model import Edition
 from edition.security import CSP_META
@@ -61,7 +61,8 @@ def make_environment(loader: jinja2.BaseLoader | None = None) -> jinja2.Environm
     )
     # The filters and globals the templates use, in one place.
     env.filters.update({"json_script": _json_script, "game_url": lambda slug: f"games/{slug}.html",
-                        "kind_label": kind_label, "spelled": _spelled, "download_label": _download_label})
+                        "kind_label": kind_label, "spelled": _spelled, "download_label": _download_label,
+                        "english_marked": readings_ru.english_marked})
     # the interface's messages (edition/i18n.py, site/data/messages.json)
     env.globals.update({"t": i18n.t, "attr": i18n.attr, "tx": i18n.text, "both": i18n.both, "relabel": i18n.relabel,
                         "messages": i18n.messages()})

@@ -87,14 +87,14 @@ def test_a_reading_switched_refuses_the_move_names_the_reading_and_is_kept(lucie
     assert tab.evaluate("window.pasyansDemo.view.state.deal") == 1  # the same deal, from its first card
     assert tab.evaluate("window.pasyansDemo.view.state.readings") == {READING: "plays-first"}
     assert _query(tab) == {"deal": "1", READING: "plays-first"}
-    assert "plays-first" in tab.locator(".readings-in-force").inner_text()
+    assert "plays first" in tab.locator(".readings-in-force").inner_text()
     said = _marry(tab)
     assert moves_count(tab) == 0
     assert tab.locator(".verdict").get_attribute("data-allowed") == "false"
     line = tab.locator(f'.verdict .reading-verdict[data-reading="{READING}"]')
     assert line.count() == 1, said
     text = line.inner_text()
-    assert "Refused under the “plays-first” reading of marriage order" in text
+    assert "Refused under the “plays first” reading of marriage order" in text
     assert "allowed under the “free” reading (the edition’s)" in text
     assert line.locator("a").get_attribute("href") == f"#reading-{READING}"
     # Reload: the save and the address keep the reading.
@@ -115,7 +115,7 @@ def test_a_reading_switched_refuses_the_move_names_the_reading_and_is_kept(lucie
     assert moves_count(tab) == 1
     text = tab.locator(f'.verdict .reading-verdict[data-reading="{READING}"]').inner_text()
     assert "Allowed under the “free” reading (the edition’s) of marriage order" in text
-    assert "refused under the “plays-first” reading" in text
+    assert "refused under the “plays first” reading" in text
 
 
 def test_switching_in_the_middle_of_a_game_asks_first(lucie):
@@ -125,7 +125,7 @@ def test_switching_in_the_middle_of_a_game_asks_first(lucie):
     dialog = tab.locator("dialog.confirm")
     tab.check(f'fieldset[data-reading="{READING}"] input[value="plays-first"]')
     dialog.wait_for(state="visible")
-    assert "plays-first" in dialog.inner_text()
+    assert "plays first" in dialog.inner_text()
     dialog.locator("button[value=no]").click()
     settle(tab)
     assert moves_count(tab) == 1  # kept playing, under the reading it had

@@ -56,8 +56,17 @@ def test_the_board_gets_ids_names_defaults_and_alternatives():
     (reading,) = inputs.rule_readings_of(RECORDS, "shah", None)
     assert reading.name == "marriage outer circle"
     assert board.readings_data([reading]) == [{"id": "shah.assume.marriage-outer-circle", "name": "marriage outer circle",
-                                                "default": "outer", "changes_deal": False,
-                                                "alternatives": ["outer", "literal"]}]
+                                                "name_ru": "marriage outer circle", "default": "outer", "changes_deal": False,
+                                                "alternatives": ["outer", "literal"],
+                                                "labels": {"outer": {"ru": "outer", "en": "outer"},
+                                                           "literal": {"ru": "literal", "en": "literal"}}}]
+    # with the Russian (site/data/readings-ru.json) the reader sees labels, not ids
+    russian = {"shah.assume.marriage-outer-circle": {"name": "Марьяж на внешнем круге", "alternatives": {
+        "outer": {"label": "Внешний круг"}, "literal": {"label": "Буквально"}}}}
+    (reading,) = inputs.rule_readings_of(RECORDS, "shah", None, russian)
+    (data,) = board.readings_data([reading])
+    assert data["name_ru"] == "Марьяж на внешнем круге"
+    assert data["labels"]["outer"] == {"ru": "Внешний круг", "en": "outer"}
 
 
 def test_a_damaged_list_of_readings_is_refused_by_name():

@@ -176,7 +176,7 @@ def test_win_rates_come_from_the_solver_table(sample_site, tmp_path):
     # the readings whose alternatives change the most deals' verdicts, paired with the edition's
     (effect,) = index.xpath('//ul[@class="reading-effects"]/li')
     said = " ".join(effect.text_content().split())
-    assert "belle-lucie.assume.marriage-order = plays-first" in said
+    assert "marriage order (belle-lucie.assume.marriage-order) = plays first" in said
     assert ("for a player: 14.0% (95% 10.5–18.4%), N = 300, 10 s/deal; the edition’s reading wins 51 of the "
             "same 300 deals;") in said
     assert "17 of 300 deals change their verdict (4 won only under this reading, 13 only under the edition’s)" in said

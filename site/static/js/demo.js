@@ -335,11 +335,12 @@ class Demo {
     const reading = this.known[id];
     const alt = choice[id] || reading.default;
     if (!this.view) { this.switches.show(this.choice); this.say("info", t("board.reading.loading")); return; }
-    if (!(await this.giveUp(t("board.give-up.reading", { alt })))) { this.switches.show(this.choice); return; }
+    const label = readings.labelOf(id, alt, this.known);
+    if (!(await this.giveUp(t("board.give-up.reading", { alt: label })))) { this.switches.show(this.choice); return; }
     const deal = this.view.state.deal;
     await this.start(deal, choice);
     if (readings.same(this.choice, choice)) {
-      const said = t("board.reading.started", { deal, alt, name: reading.name,
+      const said = t("board.reading.started", { deal, alt: label, name: readings.nameOf(id, this.known),
         mark: alt === reading.default ? t("board.reading.editions") : "" });
       this.say("info", said);
       this.switches.say(id, said);
@@ -347,9 +348,10 @@ class Demo {
   }
 
   /** The readings in force other than the edition's, in words ("fan count
-   * “35”, marriage order “plays-first”"); "" for the edition's own. */
+   * “35”, marriage order “plays first”"); "" for the edition's own. */
   readingsText(lead = "") {
-    const parts = Object.entries(this.choice).map(([id, alt]) => t("board.reading.named", { name: this.known[id]?.name || id, alt }));
+    const parts = Object.entries(this.choice).map(([id, alt]) => t("board.reading.named", {
+      name: readings.nameOf(id, this.known), alt: readings.labelOf(id, alt, this.known) }));
     return parts.length ? lead + parts.join(", ") : "";
   }
 

@@ -3,11 +3,27 @@
 // permalink that carries them, and how a verdict names them. A choice is
 // {reading id: alternative}, holding only the alternatives other than the
 // edition's (as the engine's portable state does).
-import { t } from "../i18n.js";
+import { t, lang } from "../i18n.js";
 
-/** The readings the board data names, by id ({id, name, default, alternatives, changes_deal}). */
+/** The readings the board data names, by id ({id, name, name_ru, default,
+ * alternatives, labels: {alternative: {ru, en}}, changes_deal}). */
 export function index(records) {
   return Object.fromEntries((records || []).map((r) => [r.id, r]));
+}
+
+/** A reading's name in the reader's language, as a sentence names it (the
+ * Russian is written as a heading, "Порядок марьяжей": lower-cased here;
+ * the id if the board data has no such reading). */
+export function nameOf(id, known) {
+  const reading = known[id];
+  if (!reading) return id;
+  const ru = lang() === "ru" && reading.name_ru;
+  return ru ? ru[0].toLowerCase() + ru.slice(1) : reading.name;
+}
+
+/** An alternative's label in the reader's language (site/data/readings-ru.json; the id without one). */
+export function labelOf(id, alt, known) {
+  return known[id]?.labels?.[alt]?.[lang()] || alt;
 }
 
 /** `choice` without the edition's own alternatives and unknown ids. */
@@ -100,7 +116,7 @@ export function wireSwitches(root, known, onChoose) {
 function named(id, alt, known) {
   const reading = known[id];
   const mark = reading && alt === reading.default ? t("board.reading.editions") : "";
-  return t("board.verdict.reading", { alt, mark });
+  return t("board.verdict.reading", { alt: labelOf(id, alt, known), mark });
 }
 
 /** Where the verdict turns on a reading: one line per reading whose other
@@ -117,7 +133,7 @@ export function verdictLines(verdict, known, inForce = {}) {
   for (const [id, others] of byReading) {
     const reading = known[id];
     const current = under[id] || inForce[id] || reading?.default || "";
-    const name = reading ? reading.name : id;
+    const name = nameOf(id, known);
     const here = t(verdict.allowed ? "board.verdict.allowed" : "board.verdict.refused");
     const there = others.map((o) => t("board.verdict.under", { verdict: t(o.allowed ? "board.verdict.allowed-lower" : "board.verdict.refused-lower"),
       reading: named(id, o.alternative, known) })).join("; ");
