@@ -72,7 +72,7 @@ def test_the_dialog_is_modal_labelled_and_copies(page, server):
         assert dialog.locator(f"#cite-{name}-label").is_visible()
         assert dialog.locator(f'button.cite-copy[data-format="{name}"]').inner_text().startswith("Copy")
     dialog.locator('button.cite-copy[data-format="bibtex"]').click()
-    page.wait_for_function("document.querySelector('.cite-status').textContent !== ''")
+    page.wait_for_function("() => document.querySelector('.cite-status').textContent !== ''")
     dialog.locator("button.cite-close").click()
     assert not dialog.is_visible()
 
@@ -104,7 +104,7 @@ def test_any_hash_leaves_the_buttons_working(page, server, hash):
 
 def test_a_percent_encoded_hash_still_finds_its_clause(page, server):
     page.goto(f"{server}games/belle-lucie.html#belle%2Dlucie.rule.1")
-    page.wait_for_function("document.getElementById('belle-lucie.rule.1').classList.contains('highlight')")
+    page.wait_for_function("() => document.getElementById('belle-lucie.rule.1').classList.contains('highlight')")
 
 
 def test_the_escapes_of_bibtex_hold(page, server):

@@ -265,8 +265,9 @@ def test_stats_under_a_reading_pairs_its_deals_with_the_defaults(tmp_path, capsy
     assert sources["default"]["file"] == "napoleon.solvable.jsonl" and sources["default"]["deals"] == 4
     assert sources["records"]["file"] == "napoleon.solvable.cellar-card=last.jsonl"
     assert main(["check-winrates", "--table", str(table), "--records", str(folder)]) == 0
-    # measured before the table knew it: which solver measured it is not known
-    assert entry["measures"]["solvable"]["solver_code"] is None
+    # measured before the table knew it: its records say which solver measured them
+    from pasyans.freshness import solver_digest
+    assert entry["measures"]["solvable"]["solver_code"] == solver_digest()
 
 
 def test_the_table_names_the_solver_that_measured_every_deal(tmp_path):
@@ -282,10 +283,18 @@ def test_the_table_names_the_solver_that_measured_every_deal(tmp_path):
 
     assert main(run + ["2"]) == 0 and stamp() == solver_digest()
     assert main(run + ["2"]) == 0 and stamp() == solver_digest()  # nothing measured: kept
+    # the records say which solver measured each deal, whatever the table said before
     data = json.loads(table.read_text())
     data["games"]["napoleon"]["measures"]["solvable"]["solver_code"] = "older"
     table.write_text(json.dumps(data))
-    assert main(run + ["3"]) == 0 and stamp() == "mixed"  # deal 3 by this solver, 1-2 by an older one
+    assert main(run + ["2"]) == 0 and stamp() == solver_digest()
+    # deals 1-2 by an older solver (their records say so), deal 3 by this one
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    out.write_text("".join(json.dumps({**r, "solver_code": "older"} if "deal" in r else r) + "\n" for r in lines))
+    assert main(run + ["3"]) == 0 and stamp() == "mixed"
+    # records made before the stamps: the table's older stamp and this run's
+    out.write_text("".join(json.dumps({k: v for k, v in r.items() if k != "solver_code"}) + "\n" for r in lines))
+    assert main(run + ["4"]) == 0 and stamp() == "mixed"
 
 
 def _write_entries(args):
