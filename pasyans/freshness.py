@@ -133,12 +133,17 @@ def solver_digest() -> str:
     return digest.hexdigest()[:12]
 
 
-def solver_stamp(previous: str | None, measured: int, total: int) -> str | None:
+def solver_stamp(previous: str | None, measured: int, total: int, records: Iterable[dict] = ()) -> str | None:
     """Which solver measured a records file of ``total`` deals, this run
-    having measured ``measured`` of them: this code's (`solver_digest`)
-    if it measured them all, the file's earlier stamp if it measured none,
-    and "mixed" where two solvers' deals now share the file (None: not
-    known, a file measured before the stamps)."""
+    having measured ``measured`` of them: where every record says which
+    (``records``, each stamped by `pasyans.stats`), theirs, or "mixed" if
+    they differ; else this code's (`solver_digest`) if this run measured
+    them all, the file's earlier stamp if it measured none, and "mixed"
+    where two solvers' deals now share the file (None: not known, a file
+    measured before the stamps)."""
+    codes = {record.get("solver_code") for record in records}
+    if codes and None not in codes:
+        return codes.pop() if len(codes) == 1 else "mixed"
     current = solver_digest()
     if measured and measured >= total:
         return current

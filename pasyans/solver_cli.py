@@ -342,7 +342,8 @@ def stats_command(args) -> int:
     summary = stats.summary(slug, records, used, measure, policy(cls, measure))
     # which solver measured the records: a player's verdicts pair only with one solver's
     summary["solver_code"] = freshness.solver_stamp(
-        freshness.table_entry(args.table, slug, measure, readings).get("solver_code"), bar.done, len(records))
+        freshness.table_entry(args.table, slug, measure, readings).get("solver_code"), bar.done, len(records),
+        records)
     if readings and not any(cls.READINGS[ident].changes_deal for ident in readings):
         # deal by deal against the edition's readings, where the cards are the
         # same, with the records paired named (`pasyans check-winrates` redoes it)

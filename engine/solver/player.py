@@ -16,7 +16,12 @@ The policy, in order, at each move:
    the deal is then proved lost from there.
 2. A move that is safe (`Knowledge.safe`, proved per game) or the only one
    is played at once; so is a card home from the layout (`home_move`: a
-   policy's choice, not a proof) where the move shows nothing. A move after
+   policy's choice, not a proof) where the move shows nothing and no other
+   pile offers that foundation its card (which pile sends it is a choice:
+   it decides the card uncovered). While a winning line of step 4 is being
+   followed, its next move comes first: a safe move or a card home off the
+   line (a twin foundation instead of the line's, say) would drop the line,
+   whose world knows what they do not. A move after
    which the player would have no move left but back into a position he
    has left is not played while another is (`not_stuck`).
 3. Games whose only unknown is the shuffle of a redeal (the fan games):
@@ -93,6 +98,8 @@ MOBILITY, MOBILITY_CAP = 0.05, 10  # a rollout's end: each move left counts a tw
 # lending its top to the centre) and which hold every card once the game is won.
 BUILT_ROLES = {"mill": frozenset({"centre", "corner"})}
 BUILT_ROLES_TEXT = {"mill": "the centre and the four corners"}
+HOME_CHOICE_THOUGHT = True  # not at once where two piles offer one foundation its card (`home_move`)
+PLANS_FIRST = True  # a live winning line is followed before a safe move or a card home (`decide`)
 HOME_AT_ONCE = True  # a move home from the layout is played without thinking (`Player.home_move`)
 ROLLOUT_DEAD_EVERY = 8  # a rollout asks the dead test after every 8th move
 ROLLOUT_NOISE = 0.15  # a rollout passes over its greedy choice this often (never a move home)
@@ -118,8 +125,10 @@ STALL_MOVES = 200    # moves with no card home, none shown and no redeal: the pl
 
 POLICY = ("a player who sees only the face-up cards and remembers the cards he has seen (never the "
           "order of the pack nor a face-down card): once nothing is hidden he solves the position exactly "
-          "(%d%% of the budget is kept for this); before that he plays at once a safe move, the only move, "
-          "or a card home from the layout, and never a move after which he would have no move left; "
+          "(%d%% of the budget is kept for this); before that he keeps to a winning line found in a world while that world agrees with the cards "
+          "shown, else plays at once a safe move, the "
+          "only move, or a card home from the layout that no other pile could send there, and never a move "
+          "after which he would have no move left; "
           "every other move he chooses by determinised Monte Carlo: he deals %d worlds in which the "
           "unseen cards lie at random, searches each for a win (not again until a quarter of the cards "
           "then unseen are shown) and plays the move most winning lines start with (following a line "
@@ -435,6 +444,10 @@ class Player:
             legal = sum(1 for _ in world.generate_moves())
             self.why = ("only" if legal == 1 else "only-new" if fresh == 1 else "only-open", {})
             return moves[-1]
+        if PLANS_FIRST and any(plan.line and plan.line[0] in moves for plan in self.plans):
+            # a winning line is being followed: a safe move or a card home
+            # off the line would drop it (its world knows what they do not)
+            return self.decide_by_worlds(moves)
         if self.know.safe is not None and self.know.safe(world, moves[-1]):
             self.why = ("safe", {})
             return moves[-1]
@@ -487,11 +500,16 @@ class Player:
         if not self.home_at_once:
             return None
         roles, index, homes = world.roles, world.index, self.homes
-        for move in reversed(moves):
-            if (not move.action and roles[index[move.dst]] in homes and roles[index[move.src]] not in homes
-                    and roles[index[move.src]] not in world.FACE_DOWN and not self.observer.reveals(world, move)):
-                return move
-        return None
+        home = [move for move in reversed(moves)
+                if not move.action and roles[index[move.dst]] in homes and roles[index[move.src]] not in homes
+                and roles[index[move.src]] not in world.FACE_DOWN and not self.observer.reveals(world, move)]
+        if HOME_CHOICE_THOUGHT:
+            sources: dict[str, set] = {}
+            for move in home:
+                sources.setdefault(move.dst, set()).add(move.src)
+            if any(len(srcs) > 1 for srcs in sources.values()):
+                return None  # two piles offer a foundation its card: which to send is a choice
+        return home[0] if home else None
 
     # -- determinised Monte Carlo --------------------------------------------------------
 

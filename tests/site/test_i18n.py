@@ -80,6 +80,21 @@ def test_every_message_asked_for_is_in_the_catalogue_and_every_one_is_asked_for(
     assert unused == set(), "in the catalogue but asked for nowhere"
 
 
+def test_every_action_of_every_game_has_its_name_in_the_catalogue():
+    """The board's buttons and hints name an action (``do_<name>`` of a
+    game: deal, exchange:P-Q, exile, ...) by the catalogue's "action.<name>"
+    (or one message per argument, as Napoleon's "action.choose:up"): never
+    by the engine's id, which a Russian reader cannot read."""
+    from engine import GAMES
+
+    known = set(i18n.messages())
+    names = {name[3:].replace("_", "-") for game in GAMES for name in dir(game) if name.startswith("do_")}
+    assert {"deal", "exchange", "exile", "chain"} <= names
+    missing = {name for name in names if f"action.{name}" not in known
+               and not any(key.startswith(f"action.{name}:") for key in known)}
+    assert missing == set()
+
+
 def test_a_message_renders_in_both_languages_with_its_values_escaped():
     html = str(i18n.t("board.empty", pile="<b>"))
     assert html == ('<span data-l="ru" lang="ru">&lt;b&gt;: пусто.</span>'
@@ -156,6 +171,22 @@ def test_a_game_page_speaks_russian_to_a_russian_reader_and_to_one_of_neither_la
     assert re.search("не кладётся на|нельзя положить на|сейчас нельзя", page.locator(".verdict p.no").inner_text())
     page.locator("details.help").evaluate("d => d.open = true")
     page.locator("details.stats-panel").evaluate("d => d.open = true")
+    assert _latin(page) == []
+
+
+def test_an_action_with_places_is_named_in_russian(reader, server):
+    """Полушария deal 4 opens with four exchanges to choose from: each
+    button names its two places («Обменять: Северное место 4 ↔ ...»), and
+    no word of the page is left in Latin letters."""
+    page = reader("ru-RU")
+    page.goto(f"{server}games/hemispheres.html?deal=4")
+    view = wait_ready(page)
+    exchanges = [m for m in view["moves"] if m.startswith("exchange:")]
+    assert exchanges
+    buttons = page.locator("section.demo button[data-action^='exchange:']")
+    assert buttons.count() == len(exchanges)
+    for text in buttons.all_inner_texts():
+        assert re.fullmatch(r"Обменять: \S.* ↔ \S.*", text.strip()), text
     assert _latin(page) == []
 
 

@@ -155,6 +155,11 @@ def test_a_solver_stamp_says_which_solver_measured_a_file():
     assert freshness.solver_stamp(now, 5, 30) == now  # the undecided measured again by the same solver
     assert freshness.solver_stamp("abc", 5, 30) == "mixed"
     assert freshness.solver_stamp(None, 5, 30) == "mixed"
+    # records that say which solver measured them decide, whatever the table said before
+    # (a run resumed after a stop measured fewer deals than the file has)
+    assert freshness.solver_stamp("abc", 5, 30, [{"solver_code": "new"}] * 30) == "new"
+    assert freshness.solver_stamp("abc", 5, 30, [{"solver_code": "new"}, {"solver_code": "old"}]) == "mixed"
+    assert freshness.solver_stamp("abc", 5, 30, [{"solver_code": "new"}, {}]) == "mixed"
 
 
 def test_a_players_pairing_needs_one_solver_when_the_entries_say_which(tmp_path):

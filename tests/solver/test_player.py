@@ -523,3 +523,60 @@ def test_an_illegal_move_crosses_a_process_pool():
     again = pickle.loads(pickle.dumps(caught.value))
     assert type(again) is IllegalMoveError and str(again) == str(caught.value)
     assert again.rules == caught.value.rules and again.position == caught.value.position
+
+
+def test_a_winning_line_is_followed_before_a_card_home_off_it(monkeypatch):
+    """Полушарія deal 2, by a player whose worlds happen to be the real deal
+    (every world dealt as the pack lies): his first search finds the line
+    that wins, and he must follow it. The card home played at once once
+    took a twin foundation the line did not (♣5 onto down-C-1, the line's
+    onto down-C-2), dropped every plan, and the deal was lost."""
+    monkeypatch.setattr(Observer, "world", lambda self, game, rng: game.copy(stack=False))
+    game = find_game("hemispheres")(2)
+    player = Player(game, Budget(152_000, 600))
+    followed = 0
+    while not game.is_won() and len(game.move_stack) < 400:
+        lines = {plan.line[0] for plan in player.plans if plan.line}
+        move = player.decide()
+        assert move is not None
+        if lines and move in lines:
+            followed += 1
+        elif lines:  # a move off every live line only where a line's first move is not to be had
+            assert not lines & set(player.candidates(player.observer.world(game, player.rng)))
+        player.commit(move)
+    assert game.is_won() and followed > 100
+    check_replays("hemispheres", 2, tuple(map(str, game.move_stack)))
+
+
+# Салическій законъ deal 1 after these 100 moves: foundation-2 wants a six,
+# and two kings' piles show one (♥6 on king-3 over ♥7, ♥6 on king-6 over ♦7).
+SALIC_1_TWO_SIXES = (["deal"] * 48 + "king-5>foundation-1 king-4>foundation-1 deal deal king-5>foundation-2 "
+                     "king-5>foundation-2 deal deal deal king-5>foundation-1 deal deal king-5>foundation-3 deal "
+                     "deal king-5>foundation-4 deal deal king-5>foundation-5 deal king-5>foundation-1 "
+                     "king-3>foundation-1 deal deal deal king-5>foundation-1 deal king-5>foundation-3 deal deal "
+                     "deal king-5>foundation-6 deal deal king-5>foundation-2 deal deal deal king-5>foundation-3 "
+                     "deal deal deal deal deal deal deal deal deal deal deal deal king-6>foundation-2".split())
+
+
+def test_a_card_home_is_played_at_once_only_where_no_other_pile_offers_one():
+    """Which pile sends a foundation its card is a choice (it decides which
+    card is uncovered): the player thinks about it instead of playing the
+    best-ordered at once; a lone card home is still played at once."""
+    game = find_game("salic-law")(1)
+    for text in SALIC_1_TWO_SIXES[:48]:
+        game.play(text)
+    player = replayed_player(game, Budget(20_000, 60))
+    world = player.observer.world(game, random.Random(0))
+    lone = player.home_move(world, player.candidates(world))
+    assert str(lone) == "king-5>foundation-1"
+    game = find_game("salic-law")(1)
+    for text in SALIC_1_TWO_SIXES:
+        game.play(text)
+    player = replayed_player(game, Budget(20_000, 60))
+    world = player.observer.world(game, random.Random(0))
+    moves = player.candidates(world)
+    offers = sorted(str(m) for m in moves if m.dst == "foundation-2")
+    assert offers == ["king-3>foundation-2", "king-6>foundation-2"]
+    assert player.home_move(world, moves) is None
+    move = player.decide()
+    assert str(move) in offers and player.why[0] != "home"

@@ -11,7 +11,7 @@ import { wire } from "./board/input.js";
 import { read, write, forget } from "./board/storage.js";
 import * as stats from "./board/stats.js";
 import { language, pileLabel, pileWords } from "./board/labels.js";
-import { t, translate, onChange } from "./i18n.js";
+import { t, has, translate, onChange } from "./i18n.js";
 import { verdictParts, outcomeParts, note } from "./board/messages.js";
 import { snapshot, glide, pause, place } from "./board/animate.js";
 import { shortName } from "./board/cards.js";
@@ -21,7 +21,6 @@ import { Busy, words } from "./board/busy.js";
 // The games' own actions ("deal", "choose:up", "sixth-row:column-3") are
 // named for the buttons by the catalogue's "action.<name>"; an action the
 // catalogue does not know keeps its engine name.
-const ACTIONS = ["deal", "redeal", "choose:up", "choose:down", "sixth-row"];
 // A hint's reason in the reader's language, from the coach's basis and, for
 // a player's move, the step of the policy that chose it, with its figures
 // (engine/solver/hints.py's Hint.to_json: "basis", "step", "figures").
@@ -52,11 +51,16 @@ export function parseMove(move) {
   return { src, at: place === undefined ? 0 : Number(place), dst: rest.split(":")[0] };
 }
 
+/** An action's name from the catalogue ("action.deal", or "action.exchange"
+ * and its argument: a pile, or two places "P-Q" as Полушария's exchange). */
 function actionLabel(move, labels) {
-  if (ACTIONS.includes(move)) return t("action." + move);
+  if (has("action." + move)) return t("action." + move);
   const [name, argument] = move.split(/:(.*)/s);
-  if (argument !== undefined && ACTIONS.includes(name)) return `${t("action." + name)}: ${labels[argument] ? pileLabel(labels, argument) : argument}`;
-  return move;
+  if (argument === undefined || !has("action." + name)) return move;
+  const places = argument.match(/^(\d+)-(\d+)$/)?.slice(1).map((n) => "place-" + n);
+  const what = labels[argument] ? pileLabel(labels, argument)
+    : places && places.every((id) => labels[id]) ? places.map((id) => pileLabel(labels, id)).join(" ↔ ") : argument;
+  return `${t("action." + name)}: ${what}`;
 }
 
 function randomDeal(exclude) {

@@ -17,6 +17,11 @@ function plural(as, n) {
   return rules[as].select(n);
 }
 
+/** Is there a message `key`? */
+export function has(key) {
+  return key in CATALOGUE;
+}
+
 /** Message `key` in the reader's language (or `as`), its {fields} filled from `values`. */
 export function t(key, values = {}, as = lang()) {
   let entry = CATALOGUE[key]?.[as];
