@@ -96,16 +96,18 @@ def curve_facts(curve: dict, rates: dict | None) -> dict:
     """What the page says beside the plot: the deals, the budgets, the
     pack-known lower bound (the share won of the 'solvable' measure, in
     whole per cent; None where the game has none), and whether the player's
-    figure is below half of it (the policy's limit, not the game's)."""
+    figure is below half of it: once the curve is flat, the policy's limit,
+    not the game's ("below"); while it still rises, not yet a limit ("rising")."""
     points = curve["points"]
     solvable = (rates or {}).get("solvable")
     known = solvable["won"] / solvable["deals"] if solvable and solvable.get("deals") else None
     head = curve["headline"]
+    far = known is not None and head["rate"] < known / 2
     return {"first": min(p["first_deal"] for p in points), "last": max(p["last_deal"] for p in points),
             "table": table_facts(curve.get("table_budget"), (rates or {}).get("player")),
             "budgets": ", ".join(f"{p['seconds']:g}" for p in points),
             "known": None if known is None else round(100 * known), "known_share": known,
-            "below": known is not None and head["rate"] < known / 2,
+            "below": far and curve["flat"], "rising": far and not curve["flat"],
             "flat": curve["flat"],
             "headline": {**head, "seconds": f"{head['seconds']:g}", "low": round(100 * head["low"]),
                          "high": round(100 * head["high"])},

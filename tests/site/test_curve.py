@@ -35,6 +35,10 @@ def test_the_facts_say_flat_and_far_below_the_pack_known_figure():
     near = {**CURVE, "flat": False, "headline": {**CURVE["headline"], "rate": 0.5}}
     assert not curve_facts(near, RATES)["below"]
     assert curve_facts(CURVE, None)["known"] is None and not curve_facts(CURVE, None)["below"]
+    # far below but still rising (Полушарія: 4 of 50 at 16 s, 10 at 64 s): not called the policy's limit
+    rising = curve_facts({**CURVE, "flat": False}, RATES)
+    assert rising["rising"] and not rising["below"]
+    assert not curve_facts(CURVE, RATES)["rising"]
 
 
 def test_the_section_reads_in_russian_and_in_english():
