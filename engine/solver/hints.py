@@ -75,7 +75,8 @@ STEPS = {
     "only-new": lambda d: "the only move that does not lead back to a position already played",
     "only-open": lambda d: "the only move after which a move is left that does not lead back",
     "safe": lambda d: "a safe move: it can never spoil a win (proved for this game), so it is played first",
-    "home": lambda d: "a card home, the only one on offer for that foundation (the player's rule of thumb: taken at once, not proved safe)",
+    "home": lambda d: ("a card home, the only one on offer for that foundation (the player's rule of thumb: "
+                       "taken at once, not proved safe)"),
     "worlds": lambda d: (f"won in {d['won']} of {d['worlds']} sampled worlds (the unseen cards dealt at random, "
                          f"a world's winning line {d['to_win']} moves long); not a proof: the real pack may differ"),
     "rollouts": lambda d: (f"no sampled world was won{' by a search' if d.get('searched') else ''}; played on in "

@@ -119,8 +119,8 @@ def readings_data(readings: list) -> list[dict]:
     sees these, never a raw id), defaults, and which ones lay the cards out differently."""
     return [{"id": r.id, "name": r.name, "name_ru": r.name_ru or r.name, "default": r.default,
              "changes_deal": r.changes_deal, "alternatives": [a["id"] for a in r.alternatives],
-             "labels": {a["id"]: {"ru": a.get("label") or a.get("label_en") or a["id"], "en": a.get("label_en") or a["id"]}
-                        for a in r.alternatives}} for r in readings]
+             "labels": {a["id"]: {"ru": a.get("label") or a.get("label_en") or a["id"],
+                                  "en": a.get("label_en") or a["id"]} for a in r.alternatives}} for r in readings]
 
 
 def page_data(slug: str, layout: dict | None, readings: list = ()) -> dict:

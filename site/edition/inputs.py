@@ -307,7 +307,8 @@ def rule_readings_of(data, slug: str, rates: dict | None, russian: dict | None =
                 else:
                     odds = odds_ru = ""
                 ru = ((russian or {}).get(record["id"]) or {}).get("alternatives", {}).get(alt["id"], {})
-                alternatives.append({**alt, "odds": odds, "odds_ru": odds_ru, "label_en": readings_ru.english_label(alt["id"]),
+                alternatives.append({**alt, "odds": odds, "odds_ru": odds_ru,
+                                     "label_en": readings_ru.english_label(alt["id"]),
                                      "label": ru.get("label", ""), "reason_ru": ru.get("reason", "")})
             ru = (russian or {}).get(record["id"]) or {}
             out.append(RuleReading(

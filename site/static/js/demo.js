@@ -18,9 +18,6 @@ import { shortName } from "./board/cards.js";
 import * as readings from "./board/readings.js";
 import { Busy, words } from "./board/busy.js";
 
-// The games' own actions ("deal", "choose:up", "sixth-row:column-3") are
-// named for the buttons by the catalogue's "action.<name>"; an action the
-// catalogue does not know keeps its engine name.
 // A hint's reason in the reader's language, from the coach's basis and, for
 // a player's move, the step of the policy that chose it, with its figures
 // (engine/solver/hints.py's Hint.to_json: "basis", "step", "figures").
@@ -51,8 +48,11 @@ export function parseMove(move) {
   return { src, at: place === undefined ? 0 : Number(place), dst: rest.split(":")[0] };
 }
 
-/** An action's name from the catalogue ("action.deal", or "action.exchange"
- * and its argument: a pile, or two places "P-Q" as Полушария's exchange). */
+/** A game's own action ("deal", "choose:up", "sixth-row:column-3",
+ * "exchange:4-7") named for the buttons and hints by the catalogue's
+ * "action.<move>", or "action.<name>" and its argument: a pile, or two places
+ * "P-Q" as Полушария's exchange; an action the catalogue does not know keeps
+ * its engine name. */
 function actionLabel(move, labels) {
   if (has("action." + move)) return t("action." + move);
   const [name, argument] = move.split(/:(.*)/s);
