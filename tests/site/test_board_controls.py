@@ -165,9 +165,12 @@ def test_auto_move_plays_at_once_after_a_new_start_and_says_when_nothing_is_prov
     tab.wait_for_function("() => window.pasyansDemo.view.history.length >= 1")
     settle(tab)
     # the same deal again from its first card: its free ace goes home at once, unasked
+    # (the board before the restart had played that move too: wait for a new board)
+    tab.evaluate("() => { window.__before = window.pasyansDemo.view; }")
     tab.click("button[data-op=restart]")
     tab.locator("dialog.confirm button[value=yes]").click()
-    tab.wait_for_function("() => window.pasyansDemo.view.history.length >= 1 && window.pasyansDemo.view.history[0] === 'col-7>foundation-C-1'")
+    tab.wait_for_function("""() => { const v = window.pasyansDemo.view;
+        return v !== window.__before && v.history.length >= 1 && v.history[0] === 'col-7>foundation-C-1'; }""")
     settle(tab)
     assert "Auto-move" in tab.locator(".verdict").inner_text()
     # ticked where the solver proves nothing safe yet (Belle Lucie with its redeals to come): said, not silent
