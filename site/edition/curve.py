@@ -97,17 +97,23 @@ def curve_facts(curve: dict, rates: dict | None) -> dict:
     pack-known lower bound (the share won of the 'solvable' measure, in
     whole per cent; None where the game has none), and whether the player's
     figure is below half of it: once the curve is flat, the policy's limit,
-    not the game's ("below"); while it still rises, not yet a limit ("rising")."""
+    not the game's ("below"), or about its limit where every fourfold budget
+    still won a few more, each within the noise ("creeping": flat by the
+    rule, but not a plateau); while it still rises, not yet a limit ("rising")."""
     points = curve["points"]
     solvable = (rates or {}).get("solvable")
     known = solvable["won"] / solvable["deals"] if solvable and solvable.get("deals") else None
     head = curve["headline"]
     far = known is not None and head["rate"] < known / 2
+    most = max(p["deals"] for p in points)
+    whole = [p for p in points if p["deals"] == most]  # the budgets measured on all the deals
+    creeping = len(whole) > 2 and all(b["rate"] > a["rate"] for a, b in zip(whole, whole[1:]))
     return {"first": min(p["first_deal"] for p in points), "last": max(p["last_deal"] for p in points),
             "table": table_facts(curve.get("table_budget"), (rates or {}).get("player")),
             "budgets": ", ".join(f"{p['seconds']:g}" for p in points),
             "known": None if known is None else round(100 * known), "known_share": known,
-            "below": far and curve["flat"], "rising": far and not curve["flat"],
+            "below": far and curve["flat"] and not creeping, "creeping": far and curve["flat"] and creeping,
+            "rising": far and not curve["flat"],
             "flat": curve["flat"],
             "headline": {**head, "seconds": f"{head['seconds']:g}", "low": round(100 * head["low"]),
                          "high": round(100 * head["high"])},

@@ -39,6 +39,20 @@ def test_the_facts_say_flat_and_far_below_the_pack_known_figure():
     rising = curve_facts({**CURVE, "flat": False}, RATES)
     assert rising["rising"] and not rising["below"]
     assert not curve_facts(CURVE, RATES)["rising"]
+    # flat by the rule, yet every fourfold budget won a few more (Полушарія on 100 deals:
+    # 6, 10, 14, 18): about the policy's limit, said as such; a dip anywhere makes it a plateau
+    steps = [{**CURVE["points"][0], "seconds": float(4 ** k), "deals": 100, "won": won, "rate": won / 100}
+             for k, won in enumerate((6, 10, 14, 18))]
+    creeping = curve_facts({**CURVE, "points": steps, "headline": {**CURVE["headline"], "rate": 0.18}}, RATES)
+    assert creeping["creeping"] and not creeping["below"] and not creeping["rising"]
+    dip = [{**p, "won": w, "rate": w / 100} for p, w in zip(steps, (6, 10, 9, 18))]
+    plateau = curve_facts({**CURVE, "points": dip, "headline": {**CURVE["headline"], "rate": 0.18}}, RATES)
+    assert plateau["below"] and not plateau["creeping"]
+    # budgets measured on fewer deals (still to be finished) do not count
+    partial = curve_facts({**CURVE, "points": steps[:3] + [{**steps[3], "deals": 50}],
+                           "headline": {**CURVE["headline"], "rate": 0.14}}, RATES)
+    assert partial["creeping"]
+    assert not curve_facts({**CURVE, "points": steps[:2] + [{**steps[2], "deals": 50}]}, RATES)["creeping"]
 
 
 def test_the_section_reads_in_russian_and_in_english():
