@@ -5,7 +5,14 @@ For each game and measure of the table, the deals of the committed results
 (data/winrates/GAME.MEASURE.jsonl) that cost the most CPU seconds there (the
 undecided ones first: they spent the whole budget, which is where a budget
 binds) are measured again with `--probe` CPU seconds each and no position
-limit; the rate is the median of their positions per CPU second (a deal
+limit, as long as the budget the rate turns into positions (the table's
+10 s, which the undecided deals spend in all), one process on a machine
+otherwise idle: a search's rate changes along the search (first phases,
+playouts, what its dead tests remember) and with the load, and 3 s probes
+beside other work measured half of what the 10 s records show or less
+(December 2026, 3 s under load / 10 s idle: Полушарія 7,700 / 14,000, Shah
+9,200 / 22,000, Солнечные часы 42,000 / 120,000, Салическій законъ 13,000 /
+27,000); the rate is the median of their positions per CPU second (a deal
 whose search does much work between two positions, as Idet - ne idet's
 deal 636 does, says little of the others), after one deal to
 warm the process up (Shah's dead test remembers what it learned, and runs
@@ -20,7 +27,7 @@ twice as fast once warm, as a worker of a long run is). Two exceptions:
 - where nothing is hidden the player's records are the solvable ones, and
   so is its rate.
 
-    .venv/bin/python bench/position_rates.py [--deals 4] [--probe 3] [--write] [slug ...]
+    .venv/bin/python bench/position_rates.py [--deals 4] [--probe 10] [--write] [slug ...]
 
 With --write the figures go into data/position-rates.json (merged: games
 not named keep theirs), with this command, the date and the load average.
@@ -117,7 +124,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("slugs", nargs="*", help="only these games")
     parser.add_argument("--deals", type=int, default=4, help="deals per game and measure (default 4)")
-    parser.add_argument("--probe", type=float, default=3.0, help="CPU seconds per deal (default 3; 1 for the player)")
+    parser.add_argument("--probe", type=float, default=10.0,
+                        help="CPU seconds per deal (default 10, the table's budget; 1 for the player)")
     parser.add_argument("--write", action="store_true", help=f"merge the figures into {RATES.relative_to(ROOT)}")
     args = parser.parse_args()
     start_load = os.getloadavg()
