@@ -114,7 +114,7 @@ def curve_facts(curve: dict, rates: dict | None) -> dict:
             "known": None if known is None else round(100 * known), "known_share": known,
             "below": far and curve["flat"] and not creeping, "creeping": far and curve["flat"] and creeping,
             "rising": far and not curve["flat"],
-            "flat": curve["flat"],
+            "flat": curve["flat"], "steady": curve["flat"] and creeping,
             "headline": {**head, "seconds": f"{head['seconds']:g}", "low": round(100 * head["low"]),
                          "high": round(100 * head["high"])},
             "points": [{"seconds": f"{p['seconds']:g}", "won": p["won"], "deals": p["deals"],

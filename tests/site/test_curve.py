@@ -44,10 +44,16 @@ def test_the_facts_say_flat_and_far_below_the_pack_known_figure():
     steps = [{**CURVE["points"][0], "seconds": float(4 ** k), "deals": 100, "won": won, "rate": won / 100}
              for k, won in enumerate((6, 10, 14, 18))]
     creeping = curve_facts({**CURVE, "points": steps, "headline": {**CURVE["headline"], "rate": 0.18}}, RATES)
-    assert creeping["creeping"] and not creeping["below"] and not creeping["rising"]
+    assert creeping["creeping"] and creeping["steady"] and not creeping["below"] and not creeping["rising"]
     dip = [{**p, "won": w, "rate": w / 100} for p, w in zip(steps, (6, 10, 9, 18))]
     plateau = curve_facts({**CURVE, "points": dip, "headline": {**CURVE["headline"], "rate": 0.18}}, RATES)
-    assert plateau["below"] and not plateau["creeping"]
+    assert plateau["below"] and not plateau["creeping"] and not plateau["steady"]
+    env = render.make_environment()
+    html = env.get_template("_player_curve.html").render(
+        curve={**CURVE, "points": steps, "headline": {**CURVE["headline"], "rate": 0.18}},
+        edition=SimpleNamespace(win_rates={"hemispheres": RATES}), game=SimpleNamespace(slug="hemispheres"))
+    assert "pays off for this policy only slowly" in html and "помогает лишь понемногу" in html
+    assert "no longer pays off" not in html and "примерно предел стратегии издания" in html
     # budgets measured on fewer deals (still to be finished) do not count
     partial = curve_facts({**CURVE, "points": steps[:3] + [{**steps[3], "deals": 50}],
                            "headline": {**CURVE["headline"], "rate": 0.14}}, RATES)
