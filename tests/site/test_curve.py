@@ -85,3 +85,18 @@ def test_the_section_says_at_what_budget_the_table_gives_the_players_figure():
     html = env.get_template("_player_curve.html").render(curve=curve, edition=SimpleNamespace(win_rates={"mill": after}),
                                                          game=game)
     assert "measured at 4 s per deal" in html and "still to be made" not in html and "ещё впереди" not in html
+
+
+
+def test_the_home_page_summarises_a_steady_curve_as_it_is():
+    # the home page's line says what the game page says: a steady curve
+    # (Полушарія: 6, 10, 14, 18 of 100) is about the policy's limit
+    steps = [{**CURVE["points"][0], "seconds": float(4 ** k), "deals": 100, "won": won, "rate": won / 100}
+             for k, won in enumerate((6, 10, 14, 18))]
+    steady = {**CURVE, "points": steps, "headline": {**CURVE["headline"], "won": 18, "deals": 100, "rate": 0.18}}
+    summary = render.make_environment().get_template("_curve_summary.html")
+    html = summary.render(facts=curve_facts(steady, RATES))
+    assert "flat by the rule" in html and "about the policy’s limit" in html and "примерно предел стратегии" in html
+    assert "more time no longer helps" not in html
+    plain = summary.render(facts=curve_facts(CURVE, RATES))
+    assert "more time no longer helps" in plain and "the policy’s limit, not the game’s" in plain
